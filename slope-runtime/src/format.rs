@@ -1,0 +1,272 @@
+//! The blob: slopegen's wire format, written down, and its decoder.
+//!
+//! # FORMAT (version 1)
+//!
+//! A blob is the [postcard] encoding of [`Blob`]: fields in declaration order, integers of
+//! more than one byte as unsigned LEB128 varints, `u8` and fixed arrays as raw bytes, byte
+//! strings as a varint length then the bytes. Multi-byte values *inside* the byte strings are
+//! little-endian and read with `from_le_bytes`, so a blob needs no alignment and
+//! `include_bytes!` can embed it as is.
+//!
+//! | field       | encoding          | meaning |
+//! |-------------|-------------------|---------|
+//! | `magic`     | 8 raw bytes       | `SLOPEGEN` |
+//! | `version`   | varint `u16`      | [`VERSION`] (1) |
+//! | `tile_size` | 1 byte            | N, 4..=64; every shape is N×N |
+//! | `names`     | varint len, bytes | per shape: 1 length byte, then that many bytes of UTF-8 (the PNG stem) |
+//! | `shapes`    | varint len, bytes | per shape: `u16` LE index of its record (identical bitmaps share one) |
+//! | `records`   | varint len, bytes | the records, each [`record_len`]`(N)` bytes, see below |
+//! | `angles`    | varint len, bytes | per record `4·N` surface-angle bytes, see below |
+//! | `checksum`  | 4 raw bytes       | CRC-32 (IEEE) of every byte before it, `u32` LE |
+//!
+//! Shape ids are positions in `shapes` (the generator sorts shapes by name).
+//!
+//! ## Records: range-OR masks
+//! A record stores the shape's bitmap as line masks, `ceil(N/8)` bytes each, LE, bit p =
+//! pixel p along the line:
+//!
+//! ```text
+//! columns table: level 0: col[0] … col[N-1]                  (bit y set = pixel (x, y) solid)
+//!                level 1: col[0]|col[1] … col[N-2]|col[N-1]  (N-1 masks)
+//!                level j: OR of 2^j columns starting at x, x = 0..=N-2^j
+//!                … up to the largest j with 2^j ≤ N
+//! rows table:    the same for rows (bit x set = pixel (x, y) solid)
+//! ```
+//!
+//! Any range of columns is the OR of two (overlapping) entries of one level, so the line
+//! mask under any box is two loads and an OR, and every offset follows from it with a few
+//! word operations (see the `line` module). Size: `2·ceil(N/8)·Σ_j (N − 2^j + 1)` bytes:
+//! 216 at N = 16, 1080 at N = 32.
+//!
+//! ## Angles
+//! Per record, four profiles of N bytes: the top surface's angle in columns 0..N of the
+//! variants `none`, `FY`, `F90`, `F90Y` (the X-mirrored variants read them backwards,
+//! negated). An angle is a byte, 256 = a full turn, counter-clockwise from +x with y up:
+//! 0 flat, 32 a 45° rise to the right, 224 a 45° fall.
+//!
+//! [postcard]: https://postcard.jamesmunns.com/wire-format
+
+use crate::Error;
+
+/// The first eight bytes of every blob.
+pub const MAGIC: [u8; 8] = *b"SLOPEGEN";
+
+/// The format version this crate reads and slopegen writes.
+pub const VERSION: u16 = 1;
+
+/// Smallest supported tile size.
+pub const MIN_TILE_SIZE: u8 = 4;
+
+/// Largest supported tile size (a line mask is one `u64`).
+pub const MAX_TILE_SIZE: u8 = 64;
+
+/// Profiles stored per record in `angles`: the variants `none`, `FY`, `F90`, `F90Y`.
+pub const ANGLE_PROFILES: usize = 4;
+
+/// The blob's fields, in wire order. The generator serializes this with postcard; the
+/// runtime decodes it by hand (no serde in firmware) in [`Blob::decode`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(any(test, feature = "serde"), derive(serde::Serialize))]
+pub struct Blob<'a> {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// [`VERSION`].
+    pub version: u16,
+    /// N.
+    pub tile_size: u8,
+    /// Length-prefixed UTF-8 names, one per shape.
+    pub names: &'a [u8],
+    /// `u16` LE record index per shape.
+    pub shapes: &'a [u8],
+    /// Range-OR mask records.
+    pub records: &'a [u8],
+    /// Angle profiles, `4·N` bytes per record.
+    pub angles: &'a [u8],
+    /// CRC-32 of everything before it, LE.
+    pub checksum: [u8; 4],
+}
+
+/// Bytes per line mask for tile size `n`.
+pub const fn mask_bytes(n: u8) -> usize {
+    (n as usize).div_ceil(8)
+}
+
+/// Number of levels in one range-OR table: `floor(log2 n) + 1`.
+pub const fn levels(n: u8) -> u32 {
+    if n == 0 { 0 } else { n.ilog2().wrapping_add(1) }
+}
+
+/// Masks in one table (columns or rows) for tile size `n`.
+pub const fn table_masks(n: u8) -> usize {
+    let n = n as usize;
+    let mut total = 0usize;
+    let mut width = 1usize;
+    while width <= n {
+        total = total.wrapping_add(n.wrapping_sub(width).wrapping_add(1));
+        width = width.wrapping_mul(2);
+    }
+    total
+}
+
+/// Index of the first mask of `level` within a table.
+pub(crate) const fn level_start(n: u8, level: u32) -> usize {
+    let n = n as usize;
+    let mut start = 0usize;
+    let mut j = 0;
+    while j < level {
+        let width = 1usize << j;
+        start = start.wrapping_add(n.wrapping_sub(width).wrapping_add(1));
+        j += 1;
+    }
+    start
+}
+
+/// Bytes of one record (both tables) for tile size `n`.
+pub const fn record_len(n: u8) -> usize {
+    table_masks(n).wrapping_mul(mask_bytes(n)).wrapping_mul(2)
+}
+
+impl<'a> Blob<'a> {
+    /// Splits `bytes` into fields. Checks the framing only (magic, version, lengths,
+    /// checksum, nothing left over); [`crate::Tables::from_bytes`] checks the contents.
+    pub fn decode(bytes: &'a [u8]) -> Result<Blob<'a>, Error> {
+        let mut r = Reader { rest: bytes };
+        let magic = r.array::<8>()?;
+        if magic != MAGIC {
+            return Err(Error::BadMagic);
+        }
+        let version = r.varint_u16()?;
+        if version != VERSION {
+            return Err(Error::UnsupportedVersion { found: version });
+        }
+        let tile_size = r.byte()?;
+        let names = r.bytes()?;
+        let shapes = r.bytes()?;
+        let records = r.bytes()?;
+        let angles = r.bytes()?;
+        let checksum = r.array::<4>()?;
+        if !r.rest.is_empty() {
+            return Err(Error::TrailingBytes);
+        }
+        let body = bytes
+            .get(..bytes.len().wrapping_sub(4))
+            .ok_or(Error::Truncated)?;
+        let stored = u32::from_le_bytes(checksum);
+        let computed = crate::crc32(body);
+        if stored != computed {
+            return Err(Error::ChecksumMismatch { stored, computed });
+        }
+        Ok(Blob {
+            magic,
+            version,
+            tile_size,
+            names,
+            shapes,
+            records,
+            angles,
+            checksum,
+        })
+    }
+}
+
+/// A cursor over the postcard encoding.
+struct Reader<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, len: usize) -> Result<&'a [u8], Error> {
+        let (head, tail) = self.rest.split_at_checked(len).ok_or(Error::Truncated)?;
+        self.rest = tail;
+        Ok(head)
+    }
+
+    fn byte(&mut self) -> Result<u8, Error> {
+        let (&b, tail) = self.rest.split_first().ok_or(Error::Truncated)?;
+        self.rest = tail;
+        Ok(b)
+    }
+
+    fn array<const L: usize>(&mut self) -> Result<[u8; L], Error> {
+        self.take(L)?.try_into().map_err(|_| Error::Truncated)
+    }
+
+    /// Unsigned LEB128, at most `ceil(bits/7)` bytes long and below `2^bits` (bits ≤ 64).
+    fn varint(&mut self, bits: u32) -> Result<u64, Error> {
+        let mut value = 0u128; // 10 groups of 7 bits fit, so no bit is lost before the check
+        for i in 0..bits.div_ceil(7) {
+            let b = self.byte()?;
+            value |= u128::from(b & 0x7F) << i.saturating_mul(7).min(120);
+            if b & 0x80 == 0 {
+                let fits = value.checked_shr(bits).unwrap_or(0) == 0;
+                return u64::try_from(value)
+                    .ok()
+                    .filter(|_| fits)
+                    .ok_or(Error::BadVarint);
+            }
+        }
+        Err(Error::BadVarint)
+    }
+
+    fn varint_u16(&mut self) -> Result<u16, Error> {
+        u16::try_from(self.varint(16)?).map_err(|_| Error::BadVarint)
+    }
+
+    fn bytes(&mut self) -> Result<&'a [u8], Error> {
+        // postcard writes a usize: up to 64 bits on the host that wrote it.
+        let len = self.varint(64)?;
+        let len = usize::try_from(len).map_err(|_| Error::Truncated)?;
+        self.take(len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_match_the_documented_figures() {
+        assert_eq!(record_len(16), 216);
+        assert_eq!(record_len(32), 1080);
+        assert_eq!(levels(16), 5);
+        assert_eq!(levels(17), 5);
+        assert_eq!(level_start(16, 2), 31);
+        assert_eq!(table_masks(4), 4 + 3 + 1);
+    }
+
+    #[test]
+    fn decodes_what_postcard_encodes() {
+        let mut blob = Blob {
+            magic: MAGIC,
+            version: VERSION,
+            tile_size: 4,
+            names: &[1, b'a'],
+            shapes: &[0, 0],
+            records: &[0; 300],
+            angles: &[7; 16],
+            checksum: [0; 4],
+        };
+        let mut bytes = postcard::to_stdvec(&blob).unwrap();
+        let body = bytes.len() - 4;
+        let crc = crate::crc32(&bytes[..body]).to_le_bytes();
+        bytes[body..].copy_from_slice(&crc);
+        blob.checksum = crc;
+        assert_eq!(Blob::decode(&bytes), Ok(blob));
+    }
+
+    #[test]
+    fn overlong_varints_are_errors() {
+        let mut r = Reader {
+            rest: &[0xFF, 0xFF, 0xFF, 0x01],
+        };
+        assert_eq!(r.varint(16), Err(Error::BadVarint));
+        let mut r = Reader {
+            rest: &[0xFF, 0xFF, 0x04],
+        };
+        assert_eq!(r.varint(16), Err(Error::BadVarint));
+        let mut r = Reader {
+            rest: &[0xFF, 0xFF, 0x03],
+        };
+        assert_eq!(r.varint(16), Ok(0xFFFF));
+    }
+}

@@ -1,0 +1,80 @@
+//! Slope collision for 2D tile platformers, served from `slopegen`'s packed tables.
+//!
+//! `#![no_std]`, no allocation, no floats, no panics: the same answers on a Cortex-M0, in
+//! wasm and on a desktop.
+//!
+//! # The model
+//!
+//! A tile is an N×N bitmap (N from 4 to 64). The offline generator `slopegen` reads tiles
+//! drawn as PNGs and writes a *blob*; firmware embeds it (`include_bytes!`) and loads it with
+//! [`Tables::from_bytes`], which validates everything once. Each shape can be placed in eight
+//! [`Variant`]s (mirrored, flipped, rotated), which share its data. For any *overlap* of a box
+//! with a tile ([`Overlap`]: a position and a 0-based size, in tile pixels, y up), a lookup
+//! answers the eight [`Offsets`]: how far to move up, down, left or right to get free of the
+//! solid pixels, or, when free, how far the box can move before it touches them.
+//!
+//! ```text
+//!   y                               overlap (4, 8, 2, 3): a 3×4 box `b`
+//!  15 . . . . . . . . . . . . . . . #
+//!     . . . . . . . . . . . . . . # #    colliding_top    =  7 (room above)
+//!     . . . . . . . . . . . . . # # #    colliding_right  =  1 (column 8 is solid at row 8)
+//!     . . . . . . . . . . . . # # # #    colliding_bottom = -1 (one step down, it rests)
+//!  11 . . . . b b b . . . . # # # # #    colliding_left   = -6 (nothing left; it exits the tile)
+//!     . . . . b b b . . . # # # # # #
+//!     . . . . b b b . . # # # # # # #    free_* = 0: the box is not inside the slope
+//!   8 . . . . b b b . # # # # # # # #
+//!     . . . . . . . # # # # # # # # #    slope45: column x is solid in rows 0..=x
+//!   6 . . . . . . # # # # # # # # # #
+//!     …
+//!   0 # # # # # # # # # # # # # # # #
+//!     0       4       8             15 x
+//! ```
+//!
+//! A record stores each shape as range-OR line masks (see [`format`]): any box's answer is
+//! two mask loads and a few word operations, never a loop over its pixels, and a 16×16
+//! shape costs under 300 bytes instead of the 512 KiB of a dense offset table.
+//!
+//! # Example
+//!
+//! ```
+//! use slope_runtime::{Overlap, Tables, Variant};
+//! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+//! // In a game: `include!(concat!(env!("OUT_DIR"), "/tiles.rs"));` and `tables()?`.
+//!
+//! let tables = Tables::from_bytes(BLOB)?;
+//! let slope = tables.shape_by_name("slope45").expect("a default tile");
+//! let o = slope.offsets(Variant::Identity, Overlap::new(4, 8, 2, 3));
+//! assert_eq!([o.colliding_top, o.colliding_right, o.colliding_bottom, o.colliding_left], [7, 1, -1, -6]);
+//! # Ok::<(), slope_runtime::Error>(())
+//! ```
+//!
+//! The offsets' exact definitions are in the project's `shared/spec/offsets.md`; every value
+//! is checked against a brute-force implementation of it in the tests.
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+mod crc;
+mod error;
+pub mod format;
+mod geometry;
+mod line;
+mod shape;
+mod tables;
+
+pub use crc::crc32;
+pub use error::Error;
+pub use geometry::{Direction, Offsets, Overlap, Variant};
+pub use shape::{Shape, Surface};
+pub use tables::{ShapeId, Tables};

@@ -1,0 +1,214 @@
+//! Offsets along one line of pixels, computed with bit operations.
+//!
+//! A box sliding along one axis only ever meets the solid pixels of the rows (or columns)
+//! it spans. OR-ing those together gives a *line mask*: bit `p` is set when position `p`
+//! along the axis is solid somewhere in the box's span. Every offset of the spec is then a
+//! question about an interval `lo..=hi` sliding along that mask, answered here in
+//! O(log N) word operations, whatever the box's size: no loop over pixels.
+//!
+//! Positions run `0..n` (n ≤ 64); the interval may stick out of the tile on either side
+//! (`lo` as low as `-(n-1)`, `hi` as high as `2n-2`), exactly as an overlap does.
+
+/// Bits `0..n` set (all 64 for `n >= 64`).
+pub(crate) const fn low_bits(n: u32) -> u64 {
+    match 1u64.checked_shl(n) {
+        Some(bit) => bit.wrapping_sub(1),
+        None => u64::MAX,
+    }
+}
+
+/// The bits of positions `lo..=hi` that lie inside `0..64`.
+pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
+    if hi < 0 || lo > 63 || hi < lo {
+        return 0;
+    }
+    let lo = if lo < 0 { 0 } else { lo as u32 };
+    let hi = if hi > 63 { 63 } else { hi as u32 };
+    low_bits(hi.wrapping_add(1)) & !low_bits(lo)
+}
+
+/// The mask read from the other end: position `p` becomes `n-1-p`.
+pub(crate) const fn reverse(mask: u64, n: u32) -> u64 {
+    match mask.reverse_bits().checked_shr(64u32.wrapping_sub(n)) {
+        Some(m) => m,
+        None => 0,
+    }
+}
+
+/// Shift right, shifting in ones: positions past bit 63 lie outside the tile, so empty.
+const fn shr_ones(x: u64, k: u32) -> u64 {
+    match (!x).checked_shr(k) {
+        Some(v) => !v,
+        None => u64::MAX,
+    }
+}
+
+/// Bit `s` is set when `empty` has bits `s..s+len` all set (bits past 63 count as set).
+///
+/// Doubling: runs of 1, 2, 4, … then one overlapping step to the exact length, so at most
+/// seven shifts for any `len` ≤ 64.
+pub(crate) const fn run_starts(empty: u64, len: u32) -> u64 {
+    let mut runs = empty;
+    let mut have = 1u32;
+    while have <= len / 2 {
+        runs &= shr_ones(runs, have);
+        have = have.wrapping_mul(2);
+    }
+    if have < len {
+        // A run of `have` at s and one at s + (len - have) cover s..s+len, as len-have ≤ have.
+        runs &= shr_ones(runs, len.wrapping_sub(have));
+    }
+    runs
+}
+
+/// How far the interval `lo..=hi` moves towards +∞ along `mask` (solid positions in
+/// `0..n`), by the spec's rules for one direction:
+///
+/// - `colliding`: the least k ≥ 1 with no solid position in `lo+k..=hi+k`;
+/// - otherwise: (the least k ≥ 1 with a solid position in `lo+k..=hi+k`) − 1, where a box
+///   that meets nothing counts as meeting at the exit distance `n - lo`.
+///
+/// The caller passes `colliding` for the whole box: a box collides in 2D exactly when its
+/// interval covers a bit of the line mask it spans.
+pub(crate) const fn forward_distance(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> u8 {
+    let exit = (n as i32).wrapping_sub(lo);
+    let k = if colliding {
+        free_distance(mask, lo, hi, n)
+    } else {
+        touch_distance(mask, hi, exit)
+    };
+    clamp_u8(k)
+}
+
+/// Least k ≥ 1 that takes `lo..=hi` off every solid position; `n - lo` at most.
+const fn free_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
+    // Every start left of 0 is still blocked: the interval covered a solid bit and only
+    // grows past it. So the answer is the first empty run start s in max(lo+1, 0)..=n.
+    let len = hi.wrapping_sub(lo).wrapping_add(1);
+    let len = if len < 1 { 1 } else { len as u32 };
+    let empty = !mask | !low_bits(n);
+    let first = lo.wrapping_add(1);
+    let first = if first < 0 { 0 } else { first as u32 };
+    let candidates = run_starts(empty, len) & !low_bits(first);
+    // s = n (fully out of the tile) is always free; bit 64 just does not exist for n = 64.
+    let start = if candidates == 0 {
+        n
+    } else {
+        let s = candidates.trailing_zeros();
+        if s < n { s } else { n }
+    };
+    (start as i32).wrapping_sub(lo)
+}
+
+/// (Least k ≥ 1 whose interval meets a solid position) − 1, or `exit - 1`.
+const fn touch_distance(mask: u64, hi: i32, exit: i32) -> i32 {
+    // Nothing is inside the interval, so the first solid bit it meets is the first above hi.
+    let above = if hi < 0 {
+        mask
+    } else {
+        match mask.checked_shr(hi.wrapping_add(1) as u32) {
+            Some(m) => m,
+            None => 0,
+        }
+    };
+    if above == 0 {
+        exit.wrapping_sub(1)
+    } else {
+        // first solid bit at p = hi + 1 + tz; k = p - hi; the value is k - 1.
+        above.trailing_zeros() as i32
+    }
+}
+
+const fn clamp_u8(v: i32) -> u8 {
+    if v < 0 {
+        0
+    } else if v > u8::MAX as i32 {
+        u8::MAX
+    } else {
+        v as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spec's definitions, pixel by pixel.
+    fn naive(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> u8 {
+        let hit = |a: i32, b: i32| (a.max(0)..=b.min(n as i32 - 1)).any(|p| mask >> p & 1 == 1);
+        let exit = n as i32 - lo;
+        let k = if colliding {
+            (1..=exit).find(|k| !hit(lo + k, hi + k)).unwrap()
+        } else {
+            (1..=exit).find(|k| hit(lo + k, hi + k)).unwrap_or(exit) - 1
+        };
+        k as u8
+    }
+
+    fn check_all(n: u32, masks: impl Iterator<Item = u64>) {
+        for mask in masks {
+            let mask = mask & low_bits(n);
+            for lo in -(n as i32 - 1)..n as i32 {
+                for len in 1..=n as i32 {
+                    let hi = lo + len - 1;
+                    if hi < 0 || hi > 2 * n as i32 - 2 {
+                        continue;
+                    }
+                    let colliding = mask & span_bits(lo, hi) != 0;
+                    assert_eq!(
+                        forward_distance(mask, lo, hi, n, colliding),
+                        naive(mask, lo, hi, n, colliding),
+                        "n={n} mask={mask:#x} lo={lo} hi={hi}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_mask_of_eight_positions() {
+        check_all(8, 0..256);
+    }
+
+    #[test]
+    fn patterned_masks_at_64() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let randoms = core::iter::from_fn(move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            Some(x)
+        });
+        let fixed = [
+            0,
+            u64::MAX,
+            1,
+            1 << 63,
+            0xF0F0_F0F0_0000_FFFF,
+            0x8000_0000_0000_0001,
+        ];
+        check_all(64, fixed.into_iter().chain(randoms.clone().take(24)));
+        check_all(37, randoms.take(24));
+    }
+
+    #[test]
+    fn reverse_maps_position_p_to_n_minus_1_minus_p() {
+        for n in [4, 16, 33, 64] {
+            for p in 0..n {
+                assert_eq!(reverse(1 << p, n), 1 << (n - 1 - p));
+            }
+        }
+    }
+
+    #[test]
+    fn run_starts_finds_every_run() {
+        let empty = 0b0111_0011_1110u64 | !low_bits(12);
+        for len in 1..=64u32 {
+            let runs = run_starts(empty, len);
+            for s in 0..64u32 {
+                let expect = (s..s + len).all(|p| p >= 64 || empty >> p & 1 == 1);
+                assert_eq!(runs >> s & 1 == 1, expect, "len={len} s={s}");
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! Loading a blob: validate once, then serve shapes without ever failing.
+
+use crate::Error;
+use crate::format::{self, ANGLE_PROFILES, Blob};
+use crate::line::low_bits;
+use crate::shape::{Lines, Shape};
+
+/// A shape's id: its position in the blob (shapes are sorted by name).
+///
+/// `slopegen`'s generated `.rs` file has one `pub const` per shape, named after its PNG.
+///
+/// ```
+/// use slope_runtime::ShapeId;
+///
+/// const SLOPE45: ShapeId = ShapeId::new(7);
+/// assert_eq!(SLOPE45.index(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ShapeId(u16);
+
+impl ShapeId {
+    /// The shape at this position in the blob.
+    pub const fn new(index: u16) -> ShapeId {
+        ShapeId(index)
+    }
+
+    /// The position in the blob.
+    pub const fn index(self) -> u16 {
+        self.0
+    }
+}
+
+/// Validated offset tables borrowed from a blob.
+///
+/// [`Tables::from_bytes`] checks the whole blob (magic, version, lengths, checksum, every
+/// record index, every mask); afterwards every accessor is infallible and allocation-free.
+/// Loading costs one pass over the blob (a CRC and a mask check), so do it once at start-up.
+///
+/// ```
+/// use slope_runtime::{Overlap, Tables, Variant};
+///
+/// // the default tiles, as `slopegen tiles -o out` writes them
+/// static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+///
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let slope = tables.shape_by_name("slope45").expect("in the blob");
+/// // a 1-px box on pixel (4, 0) of a 45° slope must move 5 px up to get free
+/// let o = slope.offsets(Variant::Identity, Overlap::new(4, 0, 0, 0));
+/// assert_eq!(o.free_up, 5);
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Tables<'a> {
+    tile_size: u8,
+    names: &'a [u8],
+    shapes: &'a [u8],
+    records: &'a [u8],
+    angles: &'a [u8],
+}
+
+impl<'a> Tables<'a> {
+    /// Validates `bytes` and borrows the tables from it. Never panics, whatever the bytes.
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
+        let blob = Blob::decode(bytes)?;
+        let n = blob.tile_size;
+        if !(format::MIN_TILE_SIZE..=format::MAX_TILE_SIZE).contains(&n) {
+            return Err(Error::BadTileSize { size: n });
+        }
+        let tables = Tables {
+            tile_size: n,
+            names: blob.names,
+            shapes: blob.shapes,
+            records: blob.records,
+            angles: blob.angles,
+        };
+        let shape_count = tables.checked_shape_count()?;
+        let record_count = tables.checked_record_count()?;
+        tables.check_names(shape_count)?;
+        tables.check_indices(record_count)?;
+        tables.check_records(record_count)?;
+        Ok(tables)
+    }
+
+    /// N: the width and height of every tile, in pixels.
+    pub fn tile_size(&self) -> u8 {
+        self.tile_size
+    }
+
+    /// How many shapes the blob holds.
+    pub fn shape_count(&self) -> u16 {
+        u16::try_from(self.shapes.len() / 2).unwrap_or(u16::MAX)
+    }
+
+    /// How many distinct bitmaps the blob stores (shapes with identical pixels share one).
+    pub fn record_count(&self) -> u16 {
+        u16::try_from(self.records.len() / format::record_len(self.tile_size)).unwrap_or(0)
+    }
+
+    /// The shape with this id, or `None` if the blob has no such shape.
+    pub fn shape(&self, id: ShapeId) -> Option<Shape<'a>> {
+        let at = usize::from(id.index()).checked_mul(2)?;
+        let index = self.shapes.get(at..at.checked_add(2)?)?;
+        let index = usize::from(u16::from_le_bytes([*index.first()?, *index.get(1)?]));
+        let len = format::record_len(self.tile_size);
+        let start = index.checked_mul(len)?;
+        let record = self.records.get(start..start.checked_add(len)?)?;
+        let alen = usize::from(self.tile_size).checked_mul(ANGLE_PROFILES)?;
+        let astart = index.checked_mul(alen)?;
+        let angles = self.angles.get(astart..astart.checked_add(alen)?)?;
+        Some(Shape::new(self.tile_size, record, angles))
+    }
+
+    /// The shape's name (its PNG file stem).
+    pub fn name(&self, id: ShapeId) -> Option<&'a str> {
+        self.names().nth(usize::from(id.index()))
+    }
+
+    /// The id of the shape with this name (its PNG file stem, exactly).
+    pub fn find(&self, name: &str) -> Option<ShapeId> {
+        let index = self.names().position(|n| n == name)?;
+        Some(ShapeId::new(u16::try_from(index).ok()?))
+    }
+
+    /// The shape with this name (its PNG file stem, exactly).
+    pub fn shape_by_name(&self, name: &str) -> Option<Shape<'a>> {
+        self.shape(self.find(name)?)
+    }
+
+    /// Every shape id with its name, in id order.
+    pub fn ids(&self) -> impl Iterator<Item = (ShapeId, &'a str)> + 'a {
+        (0..=u16::MAX).map(ShapeId::new).zip(self.names())
+    }
+
+    fn names(&self) -> Names<'a> {
+        Names { rest: self.names }
+    }
+
+    fn checked_shape_count(&self) -> Result<u16, Error> {
+        if self.shapes.len() % 2 != 0 {
+            return Err(Error::BadLength { field: "shapes" });
+        }
+        u16::try_from(self.shapes.len() / 2).map_err(|_| Error::BadLength { field: "shapes" })
+    }
+
+    fn checked_record_count(&self) -> Result<u16, Error> {
+        let n = usize::from(self.tile_size);
+        let len = format::record_len(self.tile_size);
+        if len == 0 || self.records.len() % len != 0 {
+            return Err(Error::BadLength { field: "records" });
+        }
+        let count = self.records.len() / len;
+        if Some(self.angles.len()) != count.checked_mul(n.saturating_mul(ANGLE_PROFILES)) {
+            return Err(Error::BadLength { field: "angles" });
+        }
+        u16::try_from(count).map_err(|_| Error::BadLength { field: "records" })
+    }
+
+    fn check_names(&self, shape_count: u16) -> Result<(), Error> {
+        let mut rest = self.names;
+        for shape in 0..shape_count {
+            let bad = Error::BadName { shape };
+            let (&len, tail) = rest.split_first().ok_or(bad)?;
+            let (name, tail) = tail.split_at_checked(usize::from(len)).ok_or(bad)?;
+            if name.is_empty() || core::str::from_utf8(name).is_err() {
+                return Err(bad);
+            }
+            rest = tail;
+        }
+        if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::BadName { shape: shape_count })
+        }
+    }
+
+    fn check_indices(&self, record_count: u16) -> Result<(), Error> {
+        for (shape, pair) in (0u16..).zip(self.shapes.chunks_exact(2)) {
+            let index = u16::from_le_bytes([
+                pair.first().copied().unwrap_or(0),
+                pair.get(1).copied().unwrap_or(0),
+            ]);
+            if index >= record_count {
+                return Err(Error::IndexOutOfRange {
+                    shape,
+                    index,
+                    records: record_count,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every mask stays inside the tile and every level is the OR of the one below, so
+    /// lookups can trust any two masks they combine.
+    fn check_records(&self, record_count: u16) -> Result<(), Error> {
+        let n = self.tile_size;
+        let len = format::record_len(n);
+        let inside = low_bits(u32::from(n));
+        for (record, bytes) in (0..record_count).zip(self.records.chunks_exact(len)) {
+            let shape = Shape::new(n, bytes, &[]);
+            let consistent = [Lines::Columns, Lines::Rows].into_iter().all(|lines| {
+                (0..format::levels(n)).all(|level| {
+                    let width = 1usize << level;
+                    (0..=usize::from(n).saturating_sub(width)).all(|i| {
+                        let m = shape.mask(lines, level, i);
+                        let ok_below = match level.checked_sub(1) {
+                            None => true,
+                            Some(down) => {
+                                let half = width / 2;
+                                m == shape.mask(lines, down, i)
+                                    | shape.mask(lines, down, i.saturating_add(half))
+                            }
+                        };
+                        m & !inside == 0 && ok_below
+                    })
+                })
+            });
+            if !consistent {
+                return Err(Error::BadRecord { record });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Walks the length-prefixed names (validated at load).
+struct Names<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Iterator for Names<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let (&len, tail) = self.rest.split_first()?;
+        let (name, tail) = tail.split_at_checked(usize::from(len))?;
+        self.rest = tail;
+        core::str::from_utf8(name).ok()
+    }
+}

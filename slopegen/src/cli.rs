@@ -1,0 +1,216 @@
+//! The command line: `slopegen TILES -o OUT`, `slopegen dump BLOB`, `slopegen info BLOB`.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::{Args, Parser, Subcommand};
+use slope_runtime::{ShapeId, Tables, Variant};
+use slopegen::{Builder, Emit, Error};
+
+/// Generate packed slope-collision tables from PNG tiles, for slope-runtime.
+///
+/// Reads every *.png in TILES (solid = dark on light, or opaque on transparent; all tiles
+/// square and the same size, 4 to 64 px), and writes OUT/NAME.bin (the blob) and
+/// OUT/NAME.rs (a module that embeds it, with a constant per shape).
+#[derive(Debug, Parser)]
+#[command(
+    name = "slopegen",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen dump out/tiles.bin --shape slope45 --transform FX\n  slopegen info out/tiles.bin"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+}
+
+/// `slopegen TILES -o OUT`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Folder of tile PNGs.
+    #[arg(required = true, value_name = "TILES")]
+    pub tiles: Option<PathBuf>,
+
+    /// Output folder (created if missing; left untouched on any error).
+    #[arg(short, long, value_name = "OUT", required = true)]
+    pub out: Option<PathBuf>,
+
+    /// Output file stem [default: the tile folder's name].
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// Which files to write: the blob, the Rust module (blob inlined), or both.
+    #[arg(long, value_enum, default_value_t = Emit::Both)]
+    pub emit: Emit,
+
+    /// Print nothing on success.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a blob's offsets as CSV (one row per overlap), read through slope-runtime.
+    Dump(DumpArgs),
+    /// Describe a blob: tile size, shapes, bytes.
+    Info(InfoArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DumpArgs {
+    /// The blob (a .bin written by slopegen).
+    pub blob: PathBuf,
+
+    /// Only this shape (its PNG file stem) [default: every shape].
+    #[arg(long, value_name = "NAME")]
+    pub shape: Option<String>,
+
+    /// Only this variant: none, FX, FY, FXY, F90, F90X, F90Y, F90XY [default: all eight].
+    #[arg(long, value_name = "T", value_parser = parse_variant)]
+    pub transform: Option<Variant>,
+}
+
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The blob (a .bin written by slopegen).
+    pub blob: PathBuf,
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        format!("unknown transform `{s}` (one of: {})", names.join(", "))
+    })
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Some(Command::Dump(args)) => dump(&args),
+        Some(Command::Info(args)) => info(&args),
+        None => generate(&cli.generate),
+    }
+}
+
+fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let (Some(tiles), Some(out)) = (&args.tiles, &args.out) else {
+        anyhow::bail!("give a tile folder and an output folder: slopegen TILES -o OUT");
+    };
+    let mut builder = Builder::new(tiles);
+    builder.out_dir(out).emit(args.emit);
+    if let Some(name) = &args.name {
+        builder.name(name);
+    }
+    let report = builder.generate()?;
+    if !args.quiet {
+        let outputs: Vec<String> = report
+            .outputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let n = report.tile_size;
+        eprintln!(
+            "slopegen: {} shapes of {n}×{n} px, blob {} bytes ({} per shape) → {}{}",
+            report.shapes,
+            report.blob_len,
+            report.blob_len / report.shapes.max(1),
+            outputs.join(", "),
+            if report.written.is_empty() {
+                " (unchanged)"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(())
+}
+
+fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).map_err(|source| {
+        Error::Read {
+            path: path.to_owned(),
+            source,
+        }
+        .into()
+    })
+}
+
+fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
+    Tables::from_bytes(bytes).map_err(|source| Error::BadBlob {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn dump(args: &DumpArgs) -> anyhow::Result<()> {
+    let bytes = read_blob(&args.blob)?;
+    let tables = load(&args.blob, &bytes)?;
+    let shapes: Vec<ShapeId> = match &args.shape {
+        Some(name) => vec![tables.find(name).ok_or_else(|| Error::UnknownShape {
+            path: args.blob.clone(),
+            name: name.clone(),
+            available: tables.ids().map(|(_, n)| n).collect::<Vec<_>>().join(", "),
+        })?],
+        None => tables.ids().map(|(id, _)| id).collect(),
+    };
+    let variants: Vec<Variant> = match args.transform {
+        Some(v) => vec![v],
+        None => Variant::ALL.to_vec(),
+    };
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+    slopegen::dump_csv(&tables, &shapes, &variants, &mut out)
+        .and_then(|()| out.flush())
+        .context("writing the CSV to stdout")
+}
+
+fn info(args: &InfoArgs) -> anyhow::Result<()> {
+    let bytes = read_blob(&args.blob)?;
+    let tables = load(&args.blob, &bytes)?;
+    let n = tables.tile_size();
+    let count = tables.shape_count();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{}: slopegen blob, format v{}",
+        args.blob.display(),
+        slope_runtime::format::VERSION
+    )?;
+    writeln!(out, "tile size: {n}×{n} px")?;
+    writeln!(
+        out,
+        "shapes:    {count} ({} distinct bitmaps)",
+        tables.record_count()
+    )?;
+    writeln!(
+        out,
+        "bytes:     {} ({} per shape)",
+        bytes.len(),
+        bytes.len() / usize::from(count.max(1))
+    )?;
+    for (id, name) in tables.ids() {
+        writeln!(out, "  {:>5}  {name}", id.index())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn transforms_parse_by_spec_name() {
+        assert_eq!(parse_variant("F90XY"), Ok(Variant::Rot90FlipXY));
+        assert!(parse_variant("fx").unwrap_err().contains("none, FX, FY"));
+    }
+}

@@ -1,0 +1,83 @@
+//! `slopegen dump`: the spec's CSV, read back through `slope-runtime`'s lookup.
+
+use std::io::{self, Write};
+
+use slope_runtime::{Overlap, ShapeId, Tables, Variant};
+
+/// The CSV header of `shared/spec/offsets.md`.
+pub const CSV_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_down,free_up,colliding_left,colliding_right,colliding_bottom,colliding_top";
+
+/// Writes the header, then one row per overlap (x, then y, w, h, each 0..N) for each
+/// shape and variant given, in the order given. Values come from [`slope_runtime::Shape::offsets`],
+/// the path firmware uses, not from the generator.
+///
+/// ```
+/// # let blob = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../slope-runtime/tests/data/tiles.bin")).unwrap();
+/// use slope_runtime::{Tables, Variant};
+///
+/// let tables = Tables::from_bytes(&blob).unwrap();
+/// let full = tables.find("full").unwrap();
+/// let mut csv = Vec::new();
+/// slopegen::dump_csv(&tables, &[full], &[Variant::Identity], &mut csv).unwrap();
+/// let csv = String::from_utf8(csv).unwrap();
+/// assert_eq!(csv.lines().count(), 1 + 16 * 16 * 16 * 16);
+/// assert_eq!(csv.lines().nth(1), Some("full,none,0,0,0,0,-1,16,-1,16,16,-1,16,-1"));
+/// ```
+pub fn dump_csv(
+    tables: &Tables<'_>,
+    shapes: &[ShapeId],
+    variants: &[Variant],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "{CSV_HEADER}")?;
+    let n = tables.tile_size();
+    for &id in shapes {
+        let (Some(shape), Some(name)) = (tables.shape(id), tables.name(id)) else {
+            continue;
+        };
+        for &variant in variants {
+            let prefix = format!("{},{variant}", csv_field(name));
+            for x in 0..n {
+                for y in 0..n {
+                    for w in 0..n {
+                        for h in 0..n {
+                            let o = shape.offsets(variant, Overlap::new(x, y, w, h));
+                            writeln!(
+                                out,
+                                "{prefix},{x},{y},{w},{h},{},{},{},{},{},{},{},{}",
+                                o.free_left,
+                                o.free_right,
+                                o.free_down,
+                                o.free_up,
+                                o.colliding_left,
+                                o.colliding_right,
+                                o.colliding_bottom,
+                                o.colliding_top
+                            )?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
+fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fields_are_quoted_only_when_needed() {
+        assert_eq!(super::csv_field("slope45"), "slope45");
+        assert_eq!(super::csv_field("a,b"), "\"a,b\"");
+        assert_eq!(super::csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

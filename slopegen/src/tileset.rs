@@ -1,0 +1,127 @@
+//! A tile folder: every `*.png` in it, sorted by name, all of one size.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::tile::{Tile, read_tile};
+use crate::{Error, Result};
+
+/// The tiles of one folder, sorted by name (so ids and output are reproducible).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSet {
+    /// The folder they were read from.
+    pub folder: PathBuf,
+    /// N: every tile is N×N.
+    pub tile_size: u8,
+    /// The tiles, sorted by name; a tile's index is its shape id.
+    pub tiles: Vec<Tile>,
+}
+
+impl TileSet {
+    /// Reads every `*.png` (any case of the extension) directly in `folder`.
+    pub fn read(folder: &Path) -> Result<TileSet> {
+        let paths = png_paths(folder)?;
+        if paths.len() > usize::from(u16::MAX) {
+            return Err(Error::TooManyTiles {
+                path: folder.to_owned(),
+                count: paths.len(),
+            });
+        }
+        let tiles = paths
+            .iter()
+            .map(|p| read_tile(p))
+            .collect::<Result<Vec<_>>>()?;
+        TileSet::from_tiles(folder, tiles)
+    }
+
+    /// Checks and sorts tiles read elsewhere: one size, distinct constant names.
+    pub fn from_tiles(folder: &Path, mut tiles: Vec<Tile>) -> Result<TileSet> {
+        tiles.sort_by(|a, b| a.name.cmp(&b.name));
+        let first = tiles.first().ok_or_else(|| Error::NoTiles {
+            path: folder.to_owned(),
+        })?;
+        let n = first.bitmap.size();
+        if let Some(odd) = tiles.iter().find(|t| t.bitmap.size() != n) {
+            return Err(Error::SizeMismatch {
+                path: odd.path.clone(),
+                size: odd.bitmap.size().into(),
+                first: first.path.clone(),
+                expected: n.into(),
+            });
+        }
+        let mut seen: BTreeMap<&str, &Tile> = BTreeMap::new();
+        for tile in &tiles {
+            if let Some(other) = seen.insert(&tile.constant, tile) {
+                return Err(Error::NameClash {
+                    first: other.path.clone(),
+                    second: tile.path.clone(),
+                    ident: tile.constant.clone(),
+                });
+            }
+        }
+        Ok(TileSet {
+            folder: folder.to_owned(),
+            tile_size: n,
+            tiles,
+        })
+    }
+
+    /// The folder's own name (`tiles` for `path/to/tiles/`), used as the default output stem.
+    pub fn folder_name(&self) -> Option<&str> {
+        folder_name(&self.folder)
+    }
+}
+
+/// The last component of a folder path, resolving `.` and trailing slashes.
+pub(crate) fn folder_name(folder: &Path) -> Option<&str> {
+    folder
+        .components()
+        .rev()
+        .find_map(|c| match c {
+            std::path::Component::Normal(name) => Some(name),
+            _ => None,
+        })
+        .and_then(|name| name.to_str())
+}
+
+/// The PNG files in `folder`, sorted by path.
+pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
+    let meta = std::fs::metadata(folder).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            Error::MissingFolder {
+                path: folder.to_owned(),
+            }
+        } else {
+            Error::Read {
+                path: folder.to_owned(),
+                source,
+            }
+        }
+    })?;
+    if !meta.is_dir() {
+        return Err(Error::NotAFolder {
+            path: folder.to_owned(),
+        });
+    }
+    let read_err = |source| Error::Read {
+        path: folder.to_owned(),
+        source,
+    };
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(folder).map_err(read_err)? {
+        let path = entry.map_err(read_err)?.path();
+        let is_png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if is_png && path.is_file() {
+            paths.push(path);
+        }
+    }
+    if paths.is_empty() {
+        return Err(Error::NoTiles {
+            path: folder.to_owned(),
+        });
+    }
+    paths.sort();
+    Ok(paths)
+}
