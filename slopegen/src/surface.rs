@@ -181,6 +181,20 @@ mod tests {
     }
 
     #[test]
+    fn straight_ramps_mirror_exactly() {
+        let profiles: [&[u8]; 3] = [
+            &[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1],
+            &[16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0],
+        ];
+        for heights in profiles {
+            let mirrored: Vec<u8> = heights.iter().rev().copied().collect();
+            let want: Vec<u8> = angles(heights).iter().rev().map(|a| a.wrapping_neg()).collect();
+            assert_eq!(angles(&mirrored), want, "{heights:?}");
+        }
+    }
+
+    #[test]
     fn ramp_then_flat() {
         let h = [1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5];
         let got = angles(&h);
