@@ -11,10 +11,8 @@ use crate::{Emit, Error, Result, TileSet, pack};
 /// In a `build.rs` (output goes to `OUT_DIR`, cargo is told which files to watch):
 ///
 /// ```no_run
-/// // build.rs
-/// fn main() {
-///     slopegen::Builder::new("tiles").build();
-/// }
+/// // build.rs, in `fn main()`:
+/// slopegen::Builder::new("tiles").build();
 /// // src/main.rs: mod tiles { include!(concat!(env!("OUT_DIR"), "/tiles.rs")); }
 /// ```
 ///

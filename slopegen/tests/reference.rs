@@ -49,7 +49,7 @@ fn check_shape(name: &str, shape: &Shape<'_>, base: &Bitmap, coverage: Coverage)
     };
     for variant in Variant::ALL {
         let tile = RefTile::new(n, |x, y| variant_pixel(&pixel, n, variant.index(), x, y));
-        let mut check = |x: u8, y: u8, w: u8, h: u8| {
+        let check = |x: u8, y: u8, w: u8, h: u8| {
             let got = as_ref(shape.offsets(variant, Overlap::new(x, y, w, h)));
             let want = tile.offsets(x.into(), y.into(), w.into(), h.into());
             assert_eq!(got, want, "{name} {variant} overlap ({x}, {y}, {w}, {h})");
