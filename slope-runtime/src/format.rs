@@ -38,6 +38,15 @@
 //! word operations (see the `line` module). Size: `2·ceil(N/8)·Σ_j (N − 2^j + 1)` bytes:
 //! 216 at N = 16, 1080 at N = 32.
 //!
+//! ## Validation
+//! [`crate::Tables::from_bytes`] refuses a blob unless: the magic and version match; every
+//! field is complete and nothing follows the checksum; the checksum matches; N is in 4..=64;
+//! `shapes` has an even length; `records` is a whole number of records and `angles` holds
+//! `4·N` bytes per record; there is one well-formed, non-empty UTF-8 name per shape; every
+//! record index is below the record count; and every record is self-consistent (no bit at
+//! or past N, each level the OR of the two masks below it, the rows table the transpose of
+//! the columns table). Lookups after that cannot fail.
+//!
 //! ## Angles
 //! Per record, four profiles of N bytes: the top surface's angle in columns 0..N of the
 //! variants `none`, `FY`, `F90`, `F90Y` (the X-mirrored variants read them backwards,

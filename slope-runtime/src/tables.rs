@@ -174,7 +174,7 @@ impl<'a> Tables<'a> {
     }
 
     fn check_indices(&self, record_count: u16) -> Result<(), Error> {
-        for (shape, pair) in (0u16..).zip(self.shapes.chunks_exact(2)) {
+        for (shape, pair) in (0..=u16::MAX).zip(self.shapes.chunks_exact(2)) {
             let index = u16::from_le_bytes([
                 pair.first().copied().unwrap_or(0),
                 pair.get(1).copied().unwrap_or(0),
@@ -215,12 +215,24 @@ impl<'a> Tables<'a> {
                     })
                 })
             });
-            if !consistent {
+            if !consistent || !rows_transpose_columns(&shape, n) {
                 return Err(Error::BadRecord { record });
             }
         }
         Ok(())
     }
+}
+
+/// The rows table answers horizontal queries, the columns table vertical ones: they must
+/// describe the same pixels.
+fn rows_transpose_columns(shape: &Shape<'_>, n: u8) -> bool {
+    (0..u32::from(n)).all(|y| {
+        let from_columns = (0..usize::from(n)).fold(0u64, |row, x| {
+            let bit = shape.mask(Lines::Columns, 0, x).checked_shr(y).unwrap_or(0) & 1;
+            row | bit.checked_shl(x as u32).unwrap_or(0)
+        });
+        from_columns == shape.mask(Lines::Rows, 0, y as usize)
+    })
 }
 
 /// Walks the length-prefixed names (validated at load).
