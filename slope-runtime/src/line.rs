@@ -69,25 +69,32 @@ pub(crate) const fn run_starts(empty: u64, len: u32) -> u64 {
 ///   that meets nothing counts as meeting at the exit distance `n - lo`.
 ///
 /// The caller passes `colliding` for the whole box: a box collides in 2D exactly when its
-/// interval covers a bit of the line mask it spans.
-pub(crate) const fn forward_distance(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> u8 {
-    let exit = (n as i32).wrapping_sub(lo);
-    let k = if colliding {
+/// interval covers a bit of the line mask it spans. The interval may lie anywhere, also
+/// wholly before the tile (a box approaching it) or be longer than the tile; the result
+/// is exact and never negative (it saturates at `i32::MAX`).
+pub(crate) const fn forward_distance(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> i32 {
+    if colliding {
         free_distance(mask, lo, hi, n)
     } else {
-        touch_distance(mask, hi, exit)
-    };
-    clamp_u8(k)
+        touch_distance(mask, lo, hi, n)
+    }
 }
 
 /// Least k ≥ 1 that takes `lo..=hi` off every solid position; `n - lo` at most.
 const fn free_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
     // Every start left of 0 is still blocked: the interval covered a solid bit and only
     // grows past it. So the answer is the first empty run start s in max(lo+1, 0)..=n.
-    let len = hi.wrapping_sub(lo).wrapping_add(1);
-    let len = if len < 1 { 1 } else { len as u32 };
+    // A window longer than 64 reaches past bit 63, where everything is empty anyway.
+    let len = hi.saturating_sub(lo).saturating_add(1);
+    let len = if len < 1 {
+        1
+    } else if len > 64 {
+        64
+    } else {
+        len as u32
+    };
     let empty = !mask | !low_bits(n);
-    let first = lo.wrapping_add(1);
+    let first = lo.saturating_add(1);
     let first = if first < 0 { 0 } else { first as u32 };
     let candidates = run_starts(empty, len) & !low_bits(first);
     // s = n (fully out of the tile) is always free; bit 64 just does not exist for n = 64.
@@ -97,36 +104,32 @@ const fn free_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
         let s = candidates.trailing_zeros();
         if s < n { s } else { n }
     };
-    (start as i32).wrapping_sub(lo)
+    non_negative((start as i32).saturating_sub(lo))
 }
 
-/// (Least k ≥ 1 whose interval meets a solid position) − 1, or `exit - 1`.
-const fn touch_distance(mask: u64, hi: i32, exit: i32) -> i32 {
+/// (Least k ≥ 1 whose interval meets a solid position) − 1, or (exit distance) − 1.
+const fn touch_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
     // Nothing is inside the interval, so the first solid bit it meets is the first above hi.
     let above = if hi < 0 {
         mask
     } else {
-        match mask.checked_shr(hi.wrapping_add(1) as u32) {
+        match mask.checked_shr(hi.saturating_add(1) as u32) {
             Some(m) => m,
             None => 0,
         }
     };
     if above == 0 {
-        exit.wrapping_sub(1)
+        non_negative((n as i32).saturating_sub(lo).saturating_sub(1))
     } else {
-        // first solid bit at p = hi + 1 + tz; k = p - hi; the value is k - 1.
-        above.trailing_zeros() as i32
+        let first = if hi < 0 { 0 } else { hi.saturating_add(1) };
+        // the first solid bit p = first + tz is met after k = p - hi steps; the value is k - 1
+        let p = first.saturating_add(above.trailing_zeros() as i32);
+        non_negative(p.saturating_sub(hi).saturating_sub(1))
     }
 }
 
-const fn clamp_u8(v: i32) -> u8 {
-    if v < 0 {
-        0
-    } else if v > u8::MAX as i32 {
-        u8::MAX
-    } else {
-        v as u8
-    }
+const fn non_negative(v: i32) -> i32 {
+    if v < 0 { 0 } else { v }
 }
 
 #[cfg(test)]
@@ -134,7 +137,7 @@ mod tests {
     use super::*;
 
     /// The spec's definitions, pixel by pixel.
-    fn naive(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> u8 {
+    fn naive(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> i32 {
         let hit = |a: i32, b: i32| (a.max(0)..=b.min(n as i32 - 1)).any(|p| mask >> p & 1 == 1);
         let exit = n as i32 - lo;
         let k = if colliding {
@@ -142,18 +145,17 @@ mod tests {
         } else {
             (1..=exit).find(|k| hit(lo + k, hi + k)).unwrap_or(exit) - 1
         };
-        k as u8
+        k
     }
 
     fn check_all(n: u32, masks: impl Iterator<Item = u64>) {
         for mask in masks {
             let mask = mask & low_bits(n);
-            for lo in -(n as i32 - 1)..n as i32 {
-                for len in 1..=n as i32 {
+            // every interval the spec produces, and world boxes: wholly before the tile,
+            // longer than it, or sticking out on both sides
+            for lo in -(2 * n as i32)..n as i32 {
+                for len in 1..=3 * n as i32 {
                     let hi = lo + len - 1;
-                    if hi < 0 || hi > 2 * n as i32 - 2 {
-                        continue;
-                    }
                     let colliding = mask & span_bits(lo, hi) != 0;
                     assert_eq!(
                         forward_distance(mask, lo, hi, n, colliding),

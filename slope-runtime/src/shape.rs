@@ -214,7 +214,8 @@ impl Probe {
             Direction::Down => (reverse(self.columns, n), last - y1, last - y0),
             Direction::Left => (reverse(self.rows, n), last - x1, last - x0),
         };
-        forward_distance(mask, lo, hi, n, self.colliding)
+        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
+        u8::try_from(forward_distance(mask, lo, hi, n, self.colliding)).unwrap_or(u8::MAX)
     }
 }
 

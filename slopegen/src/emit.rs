@@ -52,7 +52,7 @@ pub(crate) fn render(set: &TileSet, stem: &str, blob: &[u8], emit: Emit) -> Vec<
 /// The generated Rust module. Holds no absolute path: the blob is found beside it.
 fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> String {
     let n = set.tile_size;
-    let folder = set.folder_name().unwrap_or("tiles");
+    let folder = comment_safe(set.folder_name().unwrap_or("tiles"));
     let mut s = String::new();
     let w = &mut s;
     let _ = writeln!(
@@ -75,14 +75,15 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(
         w,
         "//     mod tiles {{ include!(concat!(env!(\"OUT_DIR\"), \"/{}.rs\")); }}",
-        bin_name.trim_end_matches(".bin")
+        comment_safe(bin_name.trim_end_matches(".bin"))
     );
     let _ = writeln!(w);
     let _ = writeln!(w, "/// The packed offset tables ({} bytes).", blob.len());
     let _ = writeln!(w, "#[allow(dead_code)]");
     let _ = writeln!(w, "pub fn blob() -> &'static [u8] {{");
     if beside {
-        let _ = writeln!(w, "    include_bytes!(\"{bin_name}\")");
+        // Debug formatting makes a valid Rust string literal of any file name.
+        let _ = writeln!(w, "    include_bytes!({bin_name:?})");
     } else {
         let _ = writeln!(w, "    static BYTES: [u8; {}] = [", blob.len());
         for chunk in blob.chunks(16) {
@@ -115,8 +116,8 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         let _ = writeln!(
             w,
             "/// Shape `{}` (`{}`).",
-            tile.name,
-            file.replace('`', "'")
+            comment_safe(&tile.name),
+            comment_safe(file)
         );
         let _ = writeln!(w, "#[allow(dead_code)]");
         let _ = writeln!(
@@ -126,6 +127,22 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         );
     }
     s
+}
+
+/// A name as it may stand in a `//` comment or a doc code span: control characters
+/// (a line break would end the comment) escaped, backticks replaced.
+fn comment_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c == '`' { '\'' } else { c })
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// Writes `files` into `dir` so that on any error `dir` is left exactly as it was: every
@@ -160,15 +177,75 @@ fn stage_and_persist(dir: &Path, files: &[OutputFile]) -> Result<Vec<PathBuf>> {
         tmp.as_file().sync_all().map_err(write_err(&target))?;
         staged.push((tmp, target));
     }
-    let mut written = Vec::new();
+    commit(dir, staged)
+}
+
+/// Renames every staged file over its target, all or nothing: each old target is first
+/// moved aside to a backup, and if any rename fails the ones already done are undone.
+fn commit(dir: &Path, staged: Vec<(tempfile::NamedTempFile, PathBuf)>) -> Result<Vec<PathBuf>> {
+    let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
+    let mut failure = None;
     for (tmp, target) in staged {
-        tmp.persist(&target).map_err(|e| Error::Write {
-            path: target.clone(),
-            source: e.error,
-        })?;
-        written.push(target);
+        match replace(dir, tmp, &target) {
+            Ok(backup) => done.push((target, backup)),
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
     }
-    Ok(written)
+    if let Some(e) = failure {
+        for (target, backup) in done.into_iter().rev() {
+            match backup {
+                Some(old) => {
+                    let _ = fs::rename(&old, &target);
+                }
+                None => {
+                    let _ = fs::remove_file(&target);
+                }
+            }
+        }
+        return Err(e);
+    }
+    // Success: the backups (temp paths) delete themselves when dropped.
+    Ok(done.into_iter().map(|(target, _)| target).collect())
+}
+
+/// Moves `target` (if any) to a fresh backup path, then `tmp` onto `target`.
+fn replace(
+    dir: &Path,
+    tmp: tempfile::NamedTempFile,
+    target: &Path,
+) -> Result<Option<tempfile::TempPath>> {
+    let write_err = |source| Error::Write {
+        path: target.to_owned(),
+        source,
+    };
+    let backup = match fs::symlink_metadata(target) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(write_err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a folder is in the way",
+            )));
+        }
+        Ok(_) => {
+            let slot = tempfile::Builder::new()
+                .prefix(".slopegen-old-")
+                .tempfile_in(dir)
+                .map_err(write_err)?
+                .into_temp_path();
+            fs::rename(target, &slot).map_err(write_err)?;
+            Some(slot)
+        }
+        Err(_) => None,
+    };
+    if let Err(e) = tmp.persist(target) {
+        if let Some(old) = &backup {
+            let _ = fs::rename(old, target);
+        }
+        return Err(write_err(e.error));
+    }
+    Ok(backup)
 }
 
 fn temp_builder() -> tempfile::Builder<'static, 'static> {

@@ -189,7 +189,11 @@ mod tests {
         ];
         for heights in profiles {
             let mirrored: Vec<u8> = heights.iter().rev().copied().collect();
-            let want: Vec<u8> = angles(heights).iter().rev().map(|a| a.wrapping_neg()).collect();
+            let want: Vec<u8> = angles(heights)
+                .iter()
+                .rev()
+                .map(|a| a.wrapping_neg())
+                .collect();
             assert_eq!(angles(&mirrored), want, "{heights:?}");
         }
     }

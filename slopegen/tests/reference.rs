@@ -91,9 +91,17 @@ fn check_surfaces(name: &str, shape: &Shape<'_>, base: &Bitmap) {
         for x in 0..n {
             let want_height = (0..n).rev().find(|&y| picture.get(x, y)).map(|y| y + 1);
             let got = shape.surface(variant, x);
-            assert_eq!(got.map(|s| s.height), want_height, "{name} {variant} column {x}");
+            assert_eq!(
+                got.map(|s| s.height),
+                want_height,
+                "{name} {variant} column {x}"
+            );
             if let Some(surface) = got {
-                assert_eq!(surface.angle, angles[usize::from(x)], "{name} {variant} column {x} angle");
+                assert_eq!(
+                    surface.angle,
+                    angles[usize::from(x)],
+                    "{name} {variant} column {x} angle"
+                );
             }
         }
     }
@@ -104,7 +112,9 @@ fn check_set(set: &TileSet, coverage: Coverage) {
     let tables = Tables::from_bytes(&blob).expect("a generated blob loads");
     assert_eq!(usize::from(tables.shape_count()), set.tiles.len());
     for tile in &set.tiles {
-        let shape = tables.shape_by_name(&tile.name).expect("every tile is in the blob");
+        let shape = tables
+            .shape_by_name(&tile.name)
+            .expect("every tile is in the blob");
         check_shape(&tile.name, &shape, &tile.bitmap, coverage);
         check_surfaces(&tile.name, &shape, &tile.bitmap);
     }
@@ -140,8 +150,14 @@ fn hand_made(n: u8) -> Vec<Tile> {
     let mid = i32::from(n) / 2;
     vec![
         tile("empty", Bitmap::from_fn(n, |_, _| false)),
-        tile("single_pixel", Bitmap::from_fn(n, |x, y| x == q && y == n - 1 - q)),
-        tile("floating_bar", Bitmap::from_fn(n, |_, y| (2 * q..2 * q + q / 2 + 1).contains(&y))),
+        tile(
+            "single_pixel",
+            Bitmap::from_fn(n, |x, y| x == q && y == n - 1 - q),
+        ),
+        tile(
+            "floating_bar",
+            Bitmap::from_fn(n, |_, y| (2 * q..2 * q + q / 2 + 1).contains(&y)),
+        ),
         tile(
             "overhang",
             Bitmap::from_fn(n, |x, y| y >= n - q || (x < q && y >= q)),
@@ -149,7 +165,10 @@ fn hand_made(n: u8) -> Vec<Tile> {
         tile(
             "ring",
             Bitmap::from_fn(n, |x, y| {
-                let (dx, dy) = (2 * i32::from(x) + 1 - 2 * mid, 2 * i32::from(y) + 1 - 2 * mid);
+                let (dx, dy) = (
+                    2 * i32::from(x) + 1 - 2 * mid,
+                    2 * i32::from(y) + 1 - 2 * mid,
+                );
                 let r2 = dx * dx + dy * dy;
                 let outer = i32::from(n) - 1;
                 let inner = i32::from(n) / 2;
@@ -201,9 +220,20 @@ fn default_tiles_are_the_designed_heightmaps() {
         ("slope11_2", (5..=8).flat_map(|h| [h; 4]).collect()),
         ("slope11_3", (9..=12).flat_map(|h| [h; 4]).collect()),
         ("slope11_4", (13..=16).flat_map(|h| [h; 4]).collect()),
-        ("slope15_1", vec![1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6]),
-        ("slope15_2", vec![6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11]),
-        ("slope15_3", vec![11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 15, 16, 16, 16]),
+        (
+            "slope15_1",
+            vec![1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6],
+        ),
+        (
+            "slope15_2",
+            vec![6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11],
+        ),
+        (
+            "slope15_3",
+            vec![
+                11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15, 15, 15, 16, 16, 16,
+            ],
+        ),
         ("slope22_1", (1..=8).flat_map(|h| [h; 2]).collect()),
         ("slope22_2", (9..=16).flat_map(|h| [h; 2]).collect()),
         ("slope45", (1..=16).collect()),
@@ -233,13 +263,23 @@ fn spec_worked_examples() {
         [5, -1, 12, -5]
     );
     assert_eq!(
-        [o.colliding_bottom, o.colliding_top, o.colliding_left, o.colliding_right],
+        [
+            o.colliding_bottom,
+            o.colliding_top,
+            o.colliding_left,
+            o.colliding_right
+        ],
         [5, -1, 12, -5]
     );
     let o = slope.offsets(Variant::Identity, Overlap::new(4, 8, 2, 3));
     assert_eq!([o.free_up, o.free_down, o.free_right, o.free_left], [0; 4]);
     assert_eq!(
-        [o.colliding_top, o.colliding_bottom, o.colliding_right, o.colliding_left],
+        [
+            o.colliding_top,
+            o.colliding_bottom,
+            o.colliding_right,
+            o.colliding_left
+        ],
         [7, -1, 1, -6]
     );
 }
@@ -288,7 +328,10 @@ fn golden_blob_matches_a_fresh_generation() {
     let set = TileSet::read(Path::new(TILES)).unwrap();
     let fresh = slopegen::pack(&set);
     let golden = std::fs::read(GOLDEN).unwrap();
-    assert!(fresh == golden, "tests/data/tiles.bin is stale: regenerate it");
+    assert!(
+        fresh == golden,
+        "tests/data/tiles.bin is stale: regenerate it"
+    );
     assert_eq!(slopegen::pack(&set), fresh, "packing is deterministic");
 }
 

@@ -29,10 +29,9 @@ impl RefTile {
         let mut count = vec![0u32; stride * stride];
         for y in 0..n {
             for x in 0..n {
-                count[(y + 1) * stride + x + 1] = count[y * stride + x + 1]
-                    + count[(y + 1) * stride + x]
-                    - count[y * stride + x]
-                    + u32::from(solid(x, y));
+                count[(y + 1) * stride + x + 1] =
+                    count[y * stride + x + 1] + count[(y + 1) * stride + x] - count[y * stride + x]
+                        + u32::from(solid(x, y));
             }
         }
         RefTile { n: n as i32, count }
@@ -91,10 +90,20 @@ impl RefTile {
 /// The spec's variant picture: rotate 90° clockwise (V(x,y) = B(N-1-y, x)), then mirror X
 /// (V(x,y) = B(N-1-x, y)), then mirror Y (V(x,y) = B(x, N-1-y)); `index` is the enum order
 /// none, FX, FY, FXY, F90, F90X, F90Y, F90XY.
-pub fn variant_pixel(base: &dyn Fn(usize, usize) -> bool, n: usize, index: u8, x: usize, y: usize) -> bool {
+pub fn variant_pixel(
+    base: &dyn Fn(usize, usize) -> bool,
+    n: usize,
+    index: u8,
+    x: usize,
+    y: usize,
+) -> bool {
     let (rotate, flip_x, flip_y) = (index & 4 != 0, index & 1 != 0, index & 2 != 0);
     // Undo the last step first: V3(x,y) = V2(x, N-1-y), V2(x,y) = V1(N-1-x, y), V1(x,y) = B(N-1-y, x).
     let y = if flip_y { n - 1 - y } else { y };
     let x = if flip_x { n - 1 - x } else { x };
-    if rotate { base(n - 1 - y, x) } else { base(x, y) }
+    if rotate {
+        base(n - 1 - y, x)
+    } else {
+        base(x, y)
+    }
 }

@@ -1,0 +1,921 @@
+//! End-to-end tests of the `slopegen` binary: error reporting and the "output folder is
+//! left exactly as it was" promise, the generated files, `dump`, `info` and `--help`.
+//!
+//! Every test works in its own temp folder; nothing outside it is written.
+
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use assert_cmd::Command;
+use image::{GrayImage, Luma};
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+/// The spec's CSV header (`shared/spec/offsets.md`, "The dump format").
+const SPEC_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_down,free_up,colliding_left,colliding_right,colliding_bottom,colliding_top";
+
+/// The spec's variant names, in index order.
+const SPEC_TRANSFORMS: [&str; 8] = ["none", "FX", "FY", "FXY", "F90", "F90X", "F90Y", "F90XY"];
+
+/// The default tile set shipped with the workspace.
+const DEFAULT_TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+fn slopegen() -> Command {
+    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
+}
+
+fn tempdir() -> TempDir {
+    tempfile::tempdir().expect("create a temp dir")
+}
+
+fn show(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Writes a `w`×`h` greyscale PNG: a 45° slope, black (solid) on white.
+fn png(path: &Path, w: u32, h: u32) {
+    GrayImage::from_fn(w, h, |x, y| Luma([if h - 1 - y <= x { 0 } else { 255 }]))
+        .save(path)
+        .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+}
+
+/// The bytes of a valid 16×16 tile PNG.
+fn png_bytes() -> Vec<u8> {
+    let dir = tempdir();
+    let path = dir.path().join("t.png");
+    png(&path, 16, 16);
+    fs::read(path).unwrap()
+}
+
+/// `dir` (created) holding one `size`×`size` tile per name (`name` includes `.png`).
+fn tile_folder(dir: &Path, tiles: &[(&str, u32)]) -> PathBuf {
+    fs::create_dir_all(dir).unwrap();
+    for &(name, size) in tiles {
+        png(&dir.join(name), size, size);
+    }
+    dir.to_owned()
+}
+
+/// A copy of the default tiles in `dst` (created).
+fn copy_default_tiles(dst: &Path) -> PathBuf {
+    fs::create_dir_all(dst).unwrap();
+    for entry in fs::read_dir(DEFAULT_TILES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension() == Some(OsStr::new("png")) {
+            fs::copy(&path, dst.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    dst.to_owned()
+}
+
+/// The file stems of the default tiles, sorted.
+fn default_shape_names() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(DEFAULT_TILES)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension() == Some(OsStr::new("png")))
+        .map(|p| p.file_stem().unwrap().to_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Fills an output folder with files a failed run must not touch, among them stale
+/// `tiles.bin` / `tiles.rs` outputs.
+fn populate_out(out: &Path) {
+    fs::create_dir_all(out.join("keep")).unwrap();
+    fs::write(out.join("tiles.bin"), b"old blob, not a real one").unwrap();
+    fs::write(out.join("tiles.rs"), "// an old generated module\n").unwrap();
+    fs::write(out.join("notes.txt"), "hand-written, keep me\n").unwrap();
+    fs::write(out.join("keep").join("data.dat"), [0u8, 1, 2, 3]).unwrap();
+}
+
+/// Everything under `root`: relative path → `None` for a folder, `Some(bytes)` for a file.
+/// `None` if `root` does not exist.
+type Snapshot = BTreeMap<PathBuf, Option<Vec<u8>>>;
+
+fn snapshot(root: &Path) -> Option<Snapshot> {
+    fn walk(root: &Path, dir: &Path, snap: &mut Snapshot) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(root).unwrap().to_owned();
+            if path.is_dir() {
+                snap.insert(rel, None);
+                walk(root, &path, snap);
+            } else {
+                snap.insert(rel, Some(fs::read(&path).unwrap()));
+            }
+        }
+    }
+    if !root.exists() {
+        return None;
+    }
+    let mut snap = Snapshot::new();
+    walk(root, root, &mut snap);
+    Some(snap)
+}
+
+/// File names directly in `dir`, sorted.
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs slopegen with `args`, expects exit code 1 and a single `slopegen: error: ` line on
+/// stderr containing every needle, and checks that nothing under `root` changed.
+fn fails_cleanly<S: AsRef<OsStr>>(root: &Path, args: &[S], needles: &[&str]) {
+    let before = snapshot(root);
+    let output = slopegen().args(args).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let shown: Vec<_> = args.iter().map(|a| a.as_ref().to_string_lossy()).collect();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "slopegen {shown:?} should fail with exit code 1; stderr: {stderr}"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "slopegen {shown:?} printed on stdout"
+    );
+    assert!(
+        stderr.starts_with("slopegen: error: ") && stderr.ends_with('\n'),
+        "slopegen {shown:?}: stderr is not a `slopegen: error: ` line: {stderr:?}"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "slopegen {shown:?}: the error is not one line: {stderr:?}"
+    );
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "slopegen {shown:?}: the error does not mention {needle:?}: {stderr:?}"
+        );
+    }
+    assert!(
+        snapshot(root) == before,
+        "slopegen {shown:?} changed files under {} although it failed",
+        root.display()
+    );
+}
+
+/// `slopegen TILES -o OUT` must fail with every needle in its message, both into a
+/// pre-populated output folder (left exactly as it was) and into a missing one (still
+/// missing afterwards, parents included). `root` holds both and is snapshotted whole.
+fn generate_fails(root: &Path, tiles: &Path, needles: &[&str]) {
+    let out = root.join("out");
+    populate_out(&out);
+    fails_cleanly(
+        root,
+        &[tiles.as_os_str(), "-o".as_ref(), out.as_os_str()],
+        needles,
+    );
+
+    let missing = root.join("missing").join("deeper");
+    fails_cleanly(
+        root,
+        &[tiles.as_os_str(), "-o".as_ref(), missing.as_os_str()],
+        needles,
+    );
+    assert!(
+        !root.join("missing").exists(),
+        "a missing output folder was created"
+    );
+}
+
+/// Runs slopegen with `args`, expects success; returns (stdout, stderr).
+fn run_ok<S: AsRef<OsStr>>(args: &[S]) -> (String, String) {
+    let output = slopegen().args(args).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        output.status.success(),
+        "slopegen {:?} failed: {stderr}",
+        args.iter()
+            .map(|a| a.as_ref().to_owned())
+            .collect::<Vec<_>>()
+    );
+    (stdout, stderr)
+}
+
+/// Generates the default tiles into `dir/out` and returns the blob's path.
+fn default_blob(dir: &Path) -> PathBuf {
+    let out = dir.join("out");
+    run_ok(&[Path::new(DEFAULT_TILES), Path::new("-o"), &out]);
+    out.join("tiles.bin")
+}
+
+/// Byte range of the data of the first `IDAT` chunk of a PNG.
+fn idat_data(png: &[u8]) -> std::ops::Range<usize> {
+    let mut at = 8; // after the signature
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
+        if &png[at + 4..at + 8] == b"IDAT" {
+            return at + 8..at + 8 + len;
+        }
+        at += 12 + len;
+    }
+    panic!("no IDAT chunk");
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. Errors: non-zero exit, one line naming the file and the problem, outputs untouched
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn non_square_tile_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    png(&tiles.join("wide.png"), 16, 8);
+    let wide = show(&tiles.join("wide.png"));
+    generate_fails(root.path(), &tiles, &[&wide, "16×8", "must be square"]);
+}
+
+#[test]
+fn tiles_of_different_sizes_are_refused_naming_both() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("a.png", 16), ("b.png", 8)]);
+    let (a, b) = (show(&tiles.join("a.png")), show(&tiles.join("b.png")));
+    generate_fails(root.path(), &tiles, &[&a, &b, "same size"]);
+}
+
+#[test]
+fn tile_size_3_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("tiny.png", 3)]);
+    let tiny = show(&tiles.join("tiny.png"));
+    generate_fails(root.path(), &tiles, &[&tiny, "3×3", "4 to 64"]);
+}
+
+#[test]
+fn tile_size_65_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(
+        &root.path().join("tiles"),
+        &[("a.png", 16), ("huge.png", 65)],
+    );
+    let huge = show(&tiles.join("huge.png"));
+    generate_fails(root.path(), &tiles, &[&huge, "65×65", "4 to 64"]);
+}
+
+#[test]
+fn truncated_png_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let bytes = png_bytes();
+    fs::write(tiles.join("cut.png"), &bytes[..bytes.len() / 2]).unwrap();
+    let cut = show(&tiles.join("cut.png"));
+    generate_fails(root.path(), &tiles, &[&cut, "not a valid PNG"]);
+}
+
+#[test]
+fn png_signature_followed_by_garbage_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let mut bytes = png_bytes()[..8].to_vec();
+    bytes.extend((0u8..200).map(|i| i.wrapping_mul(37) ^ 0x5a));
+    fs::write(tiles.join("junk.png"), bytes).unwrap();
+    let junk = show(&tiles.join("junk.png"));
+    generate_fails(root.path(), &tiles, &[&junk, "not a valid PNG"]);
+}
+
+#[test]
+fn png_with_a_flipped_byte_in_idat_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let mut bytes = png_bytes();
+    let idat = idat_data(&bytes);
+    bytes[idat.start + idat.len() / 2] ^= 0x10;
+    fs::write(tiles.join("flipped.png"), bytes).unwrap();
+    let flipped = show(&tiles.join("flipped.png"));
+    generate_fails(root.path(), &tiles, &[&flipped, "not a valid PNG"]);
+}
+
+#[test]
+fn text_file_named_png_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    fs::write(tiles.join("x.png"), "this is not an image\n").unwrap();
+    let x = show(&tiles.join("x.png"));
+    generate_fails(root.path(), &tiles, &[&x, "not a valid PNG", "signature"]);
+}
+
+#[test]
+fn folder_without_pngs_is_refused() {
+    let root = tempdir();
+    let tiles = root.path().join("tiles");
+    fs::create_dir_all(tiles.join("sub.png")).unwrap(); // a folder, not a tile
+    fs::write(tiles.join("readme.txt"), "no tiles here\n").unwrap();
+    generate_fails(root.path(), &tiles, &[&show(&tiles), "no PNG tiles"]);
+}
+
+#[test]
+fn missing_tile_folder_is_refused() {
+    let root = tempdir();
+    let tiles = root.path().join("nope");
+    generate_fails(root.path(), &tiles, &[&show(&tiles), "does not exist"]);
+}
+
+#[test]
+fn tile_path_that_is_a_file_is_refused() {
+    let root = tempdir();
+    let file = root.path().join("slope.png");
+    png(&file, 16, 16);
+    generate_fails(root.path(), &file, &[&show(&file), "not a folder"]);
+}
+
+#[test]
+fn names_that_give_the_same_constant_are_refused() {
+    for (one, other, ident) in [
+        ("Slope 45.png", "slope_45.png", "`SLOPE_45`"),
+        ("a.png", "A.png", "`A`"),
+    ] {
+        let root = tempdir();
+        let tiles = tile_folder(
+            &root.path().join("tiles"),
+            &[(one, 16), (other, 16), ("z.png", 16)],
+        );
+        let (one, other) = (show(&tiles.join(one)), show(&tiles.join(other)));
+        generate_fails(
+            root.path(),
+            &tiles,
+            &[&one, &other, ident, "both names become the constant"],
+        );
+    }
+}
+
+#[test]
+fn output_path_that_is_a_file_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let blocker = root.path().join("blocker");
+    fs::write(&blocker, "a regular file in the way\n").unwrap();
+    let shown = show(&blocker);
+    fails_cleanly(
+        root.path(),
+        &[&*tiles, Path::new("-o"), &blocker],
+        &[&shown, "cannot write output"],
+    );
+}
+
+#[test]
+fn output_path_under_a_file_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let blocker = root.path().join("blocker");
+    fs::write(&blocker, "a regular file in the way\n").unwrap();
+    let out = blocker.join("out");
+    let shown = show(&out);
+    fails_cleanly(
+        root.path(),
+        &[&*tiles, Path::new("-o"), &out],
+        &[&shown, "cannot write output"],
+    );
+}
+
+#[test]
+fn output_blob_path_that_is_a_folder_is_refused() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    populate_out(&out);
+    fs::remove_file(out.join("tiles.bin")).unwrap();
+    fs::create_dir_all(out.join("tiles.bin").join("inner")).unwrap();
+    let shown = show(&out.join("tiles.bin"));
+    fails_cleanly(
+        root.path(),
+        &[&*tiles, Path::new("-o"), &out],
+        &[&shown, "cannot write output"],
+    );
+}
+
+/// `tiles.bin` can be replaced, `tiles.rs` cannot (a folder is in the way): the run fails,
+/// and the old `tiles.bin` must still be there.
+#[test]
+fn failed_second_output_leaves_the_first_untouched() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    populate_out(&out);
+    fs::remove_file(out.join("tiles.rs")).unwrap();
+    fs::create_dir_all(out.join("tiles.rs").join("inner")).unwrap();
+    let shown = show(&out.join("tiles.rs"));
+    fails_cleanly(
+        root.path(),
+        &[&*tiles, Path::new("-o"), &out],
+        &[&shown, "cannot write output"],
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_tile_name_is_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let bad = tiles.join(OsStr::from_bytes(b"bad\xff.png"));
+    png(&bad, 16, 16);
+    let shown = show(&bad);
+    generate_fails(root.path(), &tiles, &[&shown, "not valid UTF-8"]);
+}
+
+#[test]
+fn unusable_output_names_are_refused() {
+    for name in ["../evil", "a/b", "..", ""] {
+        let root = tempdir();
+        let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+        let out = root.path().join("out");
+        populate_out(&out);
+        let quoted = format!("`{name}`");
+        fails_cleanly(
+            root.path(),
+            &[
+                tiles.as_os_str(),
+                "-o".as_ref(),
+                out.as_os_str(),
+                "--name".as_ref(),
+                name.as_ref(),
+            ],
+            &[&quoted, "not a usable output name"],
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Success: the files written
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn writes_bin_and_rs_named_after_the_tile_folder() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    populate_out(&out);
+    let notes = fs::read(out.join("notes.txt")).unwrap();
+
+    let (stdout, stderr) = run_ok(&[&*tiles, Path::new("-o"), &out]);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("12 shapes of 16×16 px"), "{stderr}");
+    assert!(!stderr.contains("(unchanged)"), "{stderr}");
+
+    assert_eq!(
+        file_names(&out),
+        ["keep", "notes.txt", "tiles.bin", "tiles.rs"],
+        "no stray temp files, other files kept"
+    );
+    assert_eq!(fs::read(out.join("notes.txt")).unwrap(), notes);
+    let blob = fs::read(out.join("tiles.bin")).unwrap();
+    assert!(
+        blob.starts_with(b"SLOPEGEN"),
+        "the stale tiles.bin was replaced"
+    );
+    let rs = fs::read_to_string(out.join("tiles.rs")).unwrap();
+    assert!(rs.contains("include_bytes!(\"tiles.bin\")"), "{rs}");
+}
+
+#[test]
+fn generated_rust_module_is_relocatable_and_names_every_shape() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    run_ok(&[&*tiles, Path::new("-o"), &out]);
+    let rs = fs::read_to_string(out.join("tiles.rs")).unwrap();
+
+    assert!(rs.starts_with("// @generated"), "{rs}");
+    assert!(rs.contains("pub const SLOPE45: "), "{rs}");
+    for name in default_shape_names() {
+        let constant = format!("pub const {}: ", slopegen::constant_name(&name));
+        assert!(rs.contains(&constant), "no {constant} in {rs}");
+    }
+    let temp = show(root.path());
+    assert!(
+        !rs.contains(&temp),
+        "tiles.rs holds the temp path {temp}:\n{rs}"
+    );
+    assert!(
+        !rs.contains("/work"),
+        "tiles.rs holds an absolute path:\n{rs}"
+    );
+
+    // Straight from the workspace's tile folder (an absolute path under /work) too.
+    let out2 = root.path().join("out2");
+    run_ok(&[Path::new(DEFAULT_TILES), Path::new("-o"), &out2]);
+    let rs2 = fs::read_to_string(out2.join("tiles.rs")).unwrap();
+    assert!(
+        !rs2.contains("/work"),
+        "tiles.rs holds an absolute path:\n{rs2}"
+    );
+    assert!(!rs2.contains(&temp), "tiles.rs holds the temp path:\n{rs2}");
+}
+
+#[test]
+fn name_option_sets_the_file_stem() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    run_ok(&[
+        tiles.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--name".as_ref(),
+        "level1".as_ref(),
+    ]);
+    assert_eq!(file_names(&out), ["level1.bin", "level1.rs"]);
+    let rs = fs::read_to_string(out.join("level1.rs")).unwrap();
+    assert!(rs.contains("include_bytes!(\"level1.bin\")"), "{rs}");
+}
+
+#[test]
+fn emit_bin_writes_only_the_blob() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    run_ok(&[
+        tiles.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--emit".as_ref(),
+        "bin".as_ref(),
+    ]);
+    assert_eq!(file_names(&out), ["tiles.bin"]);
+    assert!(
+        fs::read(out.join("tiles.bin"))
+            .unwrap()
+            .starts_with(b"SLOPEGEN")
+    );
+}
+
+#[test]
+fn emit_rust_writes_only_the_module_with_the_blob_inline() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    run_ok(&[
+        tiles.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--emit".as_ref(),
+        "rust".as_ref(),
+    ]);
+    assert_eq!(file_names(&out), ["tiles.rs"]);
+    let rs = fs::read_to_string(out.join("tiles.rs")).unwrap();
+    assert!(!rs.contains("include_bytes!"), "{rs}");
+    assert!(rs.starts_with("// @generated"), "{rs}");
+    assert!(rs.contains("pub const SLOPE45: "), "{rs}");
+
+    // The inline bytes are exactly the blob `--emit bin` writes.
+    let blob = fs::read(default_blob(root.path())).unwrap();
+    assert!(
+        rs.contains(&format!("[u8; {}]", blob.len())),
+        "array length is not the blob's {}",
+        blob.len()
+    );
+    let inline: Vec<u8> = rs
+        .split_whitespace()
+        .filter_map(|tok| tok.strip_prefix("0x")?.strip_suffix(','))
+        .map(|hex| u8::from_str_radix(hex, 16).unwrap())
+        .collect();
+    assert!(inline == blob, "the inline bytes differ from tiles.bin");
+}
+
+#[test]
+fn output_is_reproducible_across_folders() {
+    let (a, b) = (tempdir(), tempdir());
+    let mut outputs = Vec::new();
+    for root in [&a, &b] {
+        let tiles = copy_default_tiles(&root.path().join("tiles"));
+        let out = root.path().join("some").join("out");
+        run_ok(&[&*tiles, Path::new("-o"), &out]);
+        outputs.push(snapshot(&out).unwrap());
+    }
+    assert_eq!(
+        outputs[0].keys().collect::<Vec<_>>(),
+        [Path::new("tiles.bin"), Path::new("tiles.rs")]
+    );
+    assert!(outputs[0] == outputs[1], "two runs gave different bytes");
+}
+
+#[test]
+fn second_run_leaves_unchanged_files_alone() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    let args = [&*tiles, Path::new("-o"), &out];
+    run_ok(&args);
+
+    // Back-date the outputs, so a rewrite can't hide behind the clock's resolution.
+    let old = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    let mtime = |name: &str| fs::metadata(out.join(name)).unwrap().modified().unwrap();
+    for name in ["tiles.bin", "tiles.rs"] {
+        fs::File::options()
+            .write(true)
+            .open(out.join(name))
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        assert_eq!(mtime(name), old);
+    }
+    let before = snapshot(&out);
+
+    let (_, stderr) = run_ok(&args);
+    assert!(stderr.contains("(unchanged)"), "{stderr}");
+    assert_eq!(mtime("tiles.bin"), old, "tiles.bin was rewritten");
+    assert_eq!(mtime("tiles.rs"), old, "tiles.rs was rewritten");
+    assert!(snapshot(&out) == before);
+
+    // A damaged output is rewritten, and the run no longer says "(unchanged)".
+    fs::write(out.join("tiles.rs"), "// edited by hand\n").unwrap();
+    let (_, stderr) = run_ok(&args);
+    assert!(!stderr.contains("(unchanged)"), "{stderr}");
+    assert!(snapshot(&out) == before, "tiles.rs was not restored");
+    assert_eq!(
+        mtime("tiles.bin"),
+        old,
+        "the intact tiles.bin was rewritten"
+    );
+}
+
+/// File and folder names may hold any character but `/` and NUL. Either the run fails
+/// cleanly, or the generated module must still be well-formed: each line outside a block is
+/// blank, a comment, an attribute, an item or a closing brace (a name with a line break
+/// must not spill out of its `//` comment).
+#[cfg(unix)]
+#[test]
+fn names_with_line_breaks_do_not_break_the_module() {
+    let root = tempdir();
+    let tiles = tile_folder(
+        &root.path().join("my\ntiles"),
+        &[("a\nb.png", 16), ("slope45.png", 16)],
+    );
+    let out = root.path().join("out");
+    let args = [
+        tiles.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--name".as_ref(),
+        "tiles".as_ref(),
+    ];
+    let output = slopegen().args(args).output().unwrap();
+    if !output.status.success() {
+        // Refusing such names is fine, if done cleanly.
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("slopegen: error: "), "{stderr}");
+        assert!(!out.exists());
+        return;
+    }
+    let rs = fs::read_to_string(out.join("tiles.rs")).unwrap();
+    for line in rs.lines() {
+        let ok = line.is_empty()
+            || line.starts_with(' ')
+            || ["//", "#[", "pub ", "}"]
+                .iter()
+                .any(|p| line.starts_with(p));
+        assert!(ok, "stray line {line:?} in the generated module:\n{rs}");
+    }
+}
+
+#[test]
+fn quiet_prints_nothing() {
+    let root = tempdir();
+    let out = root.path().join("out");
+    slopegen()
+        .arg(DEFAULT_TILES)
+        .arg("-o")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+    assert_eq!(file_names(&out), ["tiles.bin", "tiles.rs"]);
+}
+
+#[test]
+fn smallest_and_largest_tile_sizes_are_accepted() {
+    for n in [4u32, 64] {
+        let root = tempdir();
+        let tiles = tile_folder(&root.path().join("tiles"), &[("a.png", n), ("b.png", n)]);
+        let out = root.path().join("out");
+        run_ok(&[&*tiles, Path::new("-o"), &out]);
+        let (info, _) = run_ok(&[Path::new("info"), &out.join("tiles.bin")]);
+        assert!(info.contains(&format!("tile size: {n}×{n} px")), "{info}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. dump and info
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn csv_header_is_the_spec_header() {
+    assert_eq!(slopegen::CSV_HEADER, SPEC_HEADER);
+}
+
+#[test]
+fn dump_one_shape_one_transform() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let (csv, _) = run_ok(&[
+        OsStr::new("dump"),
+        blob.as_os_str(),
+        "--shape".as_ref(),
+        "slope45".as_ref(),
+        "--transform".as_ref(),
+        "none".as_ref(),
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], SPEC_HEADER);
+    assert_eq!(lines.len(), 1 + 16 * 16 * 16 * 16);
+
+    // Every overlap exactly once, all rows for slope45 / none.
+    let mut seen = std::collections::HashSet::new();
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 14, "{line}");
+        assert_eq!(&fields[..2], ["slope45", "none"], "{line}");
+        assert!(
+            seen.insert(fields[2..6].join(",")),
+            "duplicate overlap: {line}"
+        );
+    }
+
+    // The spec's worked examples.
+    for row in [
+        "slope45,none,4,0,0,0,-5,12,-1,5,12,-5,5,-1",
+        "slope45,none,4,8,2,3,0,0,0,0,-6,1,-1,7",
+    ] {
+        assert!(lines.contains(&row), "no row {row}");
+    }
+}
+
+#[test]
+fn dump_without_transform_gives_all_eight_in_spec_order() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let (csv, _) = run_ok(&[
+        OsStr::new("dump"),
+        blob.as_os_str(),
+        "--shape".as_ref(),
+        "slope45".as_ref(),
+    ]);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some(SPEC_HEADER));
+    // Runs of equal transform names, with their lengths.
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for line in lines {
+        let mut fields = line.split(',');
+        assert_eq!(fields.next(), Some("slope45"), "{line}");
+        let transform = fields.next().unwrap();
+        match runs.last_mut() {
+            Some((t, count)) if t == transform => *count += 1,
+            _ => runs.push((transform.to_owned(), 1)),
+        }
+    }
+    let expected: Vec<(String, usize)> = SPEC_TRANSFORMS
+        .iter()
+        .map(|t| ((*t).to_owned(), 16usize.pow(4)))
+        .collect();
+    assert_eq!(runs, expected);
+}
+
+#[test]
+fn dump_without_shape_gives_every_shape() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("small"), &[("b.png", 4), ("a.png", 4)]);
+    let out = root.path().join("out");
+    run_ok(&[&*tiles, Path::new("-o"), &out]);
+    let (csv, _) = run_ok(&[Path::new("dump"), &out.join("small.bin")]);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some(SPEC_HEADER));
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 2 * 8 * 4usize.pow(4));
+    let per_shape = 8 * 4usize.pow(4);
+    assert!(rows[..per_shape].iter().all(|r| r.starts_with("a,")));
+    assert!(rows[per_shape..].iter().all(|r| r.starts_with("b,")));
+}
+
+#[test]
+fn dump_unknown_shape_names_the_blob_and_the_shapes() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let shown = show(&blob);
+    let mut needles = vec![shown.as_str(), "no shape named `nosuch`"];
+    let names = default_shape_names();
+    needles.extend(names.iter().map(String::as_str));
+    fails_cleanly(
+        root.path(),
+        &[
+            OsStr::new("dump"),
+            blob.as_os_str(),
+            "--shape".as_ref(),
+            "nosuch".as_ref(),
+        ],
+        &needles,
+    );
+}
+
+#[test]
+fn dump_unknown_transform_is_refused() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    slopegen()
+        .arg("dump")
+        .arg(&blob)
+        .args(["--transform", "bogus"])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("bogus").and(predicate::str::contains("F90XY")));
+}
+
+#[test]
+fn dump_of_a_png_is_refused() {
+    let root = tempdir();
+    let file = root.path().join("slope.png");
+    png(&file, 16, 16);
+    let shown = show(&file);
+    for cmd in ["dump", "info"] {
+        fails_cleanly(
+            root.path(),
+            &[OsStr::new(cmd), file.as_os_str()],
+            &[&shown, "not a valid slopegen blob"],
+        );
+    }
+}
+
+#[test]
+fn dump_of_a_truncated_blob_is_refused() {
+    let root = tempdir();
+    let blob = fs::read(default_blob(root.path())).unwrap();
+    let cut = root.path().join("cut.bin");
+    fs::write(&cut, &blob[..blob.len() / 2]).unwrap();
+    let shown = show(&cut);
+    for cmd in ["dump", "info"] {
+        fails_cleanly(
+            root.path(),
+            &[OsStr::new(cmd), cut.as_os_str()],
+            &[&shown, "not a valid slopegen blob"],
+        );
+    }
+}
+
+#[test]
+fn dump_of_a_missing_blob_is_refused() {
+    let root = tempdir();
+    let missing = root.path().join("nope.bin");
+    let shown = show(&missing);
+    fails_cleanly(
+        root.path(),
+        &[OsStr::new("dump"), missing.as_os_str()],
+        &[&shown, "cannot read"],
+    );
+}
+
+#[test]
+fn info_prints_tile_size_and_shape_names() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let (info, _) = run_ok(&[Path::new("info"), &blob]);
+    assert!(info.contains("tile size: 16×16 px"), "{info}");
+    assert!(info.contains("shapes:    12"), "{info}");
+    for name in default_shape_names() {
+        assert!(
+            info.lines()
+                .any(|l| l.split_whitespace().last() == Some(&name)),
+            "no shape {name} in {info}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Usage
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn help_mentions_dump_and_out() {
+    slopegen()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("dump").and(predicate::str::contains("-o")));
+}
+
+#[test]
+fn no_arguments_is_a_usage_error() {
+    slopegen()
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("Usage:"));
+}
