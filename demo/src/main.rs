@@ -73,7 +73,11 @@ fn render_variants(tables: &Tables<'_>, id: ShapeId) -> Vec<String> {
             let first = shape.surface(v, 0).map(|s| s.angle);
             let last = shape.surface(v, n - 1).map(|s| s.angle);
             let show = |a: Option<u8>| a.map_or("--".to_string(), |a| format!("{a:3}"));
-            format!("{:<width$}", format!("∠{}…{}", show(first), show(last)), width = usize::from(n))
+            format!(
+                "{:<width$}",
+                format!("∠{}…{}", show(first), show(last)),
+                width = usize::from(n)
+            )
         })
         .collect();
     lines.push(tops.join("  "));

@@ -107,27 +107,18 @@ pub const fn levels(n: u8) -> u32 {
 
 /// Masks in one table (columns or rows) for tile size `n`.
 pub const fn table_masks(n: u8) -> usize {
-    let n = n as usize;
-    let mut total = 0usize;
-    let mut width = 1usize;
-    while width <= n {
-        total = total.wrapping_add(n.wrapping_sub(width).wrapping_add(1));
-        width = width.wrapping_mul(2);
-    }
-    total
+    level_start(n, levels(n))
 }
 
-/// Index of the first mask of `level` within a table.
+/// Index of the first mask of `level` within a table: levels below it hold
+/// Σ_{i<j} (N − 2^i + 1) = j·(N + 1) − (2^j − 1) masks.
 pub(crate) const fn level_start(n: u8, level: u32) -> usize {
-    let n = n as usize;
-    let mut start = 0usize;
-    let mut j = 0;
-    while j < level {
-        let width = 1usize << j;
-        start = start.wrapping_add(n.wrapping_sub(width).wrapping_add(1));
-        j += 1;
-    }
-    start
+    let j = level as usize;
+    let below = match 1usize.checked_shl(level) {
+        Some(p) => p.wrapping_sub(1),
+        None => 0,
+    };
+    j.wrapping_mul(n as usize + 1).wrapping_sub(below)
 }
 
 /// Bytes of one record (both tables) for tile size `n`.

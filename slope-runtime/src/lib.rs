@@ -76,5 +76,5 @@ mod tables;
 pub use crc::crc32;
 pub use error::Error;
 pub use geometry::{Direction, Offsets, Overlap, Variant};
-pub use shape::{Shape, Surface};
+pub use shape::{LocalBox, Shape, Surface};
 pub use tables::{ShapeId, Tables};

@@ -30,6 +30,10 @@ use crate::line::{forward_distance, reverse, span_bits};
 #[derive(Clone, Copy, Debug)]
 pub struct Shape<'a> {
     n: u8,
+    /// Bytes per mask, `ceil(N/8)`.
+    mask_bytes: u8,
+    /// Masks in one table: where the rows table starts.
+    table_masks: u16,
     record: &'a [u8],
     angles: &'a [u8],
 }
@@ -43,6 +47,34 @@ pub struct Surface {
     /// (y up). 0 is flat, 32 a 45° rise to the right, 224 a 45° fall to the right.
     /// A straight staircase has one angle in every column.
     pub angle: u8,
+}
+
+/// A box in one tile's pixel coordinates (inclusive edges, y up), anywhere relative to the
+/// tile: it may stick out on any side or lie wholly outside. This is how a mover asks about
+/// an actor's box against one tile of the map (the write-up's world-space `GetOffset`),
+/// without clamping it into the tile first, so the answers stay exact.
+///
+/// ```
+/// use slope_runtime::{Direction, LocalBox, Tables, Variant};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let slope = tables.shape_by_name("slope45").unwrap();
+/// // an 8×20 box standing 3 px above the tile's bottom-left corner, sticking out to the
+/// // left and far above: it can drop 2 px before its right edge (x = 1) touches row 1
+/// let b = LocalBox { x0: -6, x1: 1, y0: 3, y1: 22 };
+/// assert_eq!(slope.box_distance(Variant::Identity, b, Direction::Down), (false, 1));
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocalBox {
+    /// Left column.
+    pub x0: i32,
+    /// Right column (≥ `x0`).
+    pub x1: i32,
+    /// Bottom row.
+    pub y0: i32,
+    /// Top row (≥ `y0`).
+    pub y1: i32,
 }
 
 /// Which range-OR table of a record.
@@ -77,7 +109,13 @@ struct Probe {
 
 impl<'a> Shape<'a> {
     pub(crate) fn new(n: u8, record: &'a [u8], angles: &'a [u8]) -> Shape<'a> {
-        Shape { n, record, angles }
+        Shape {
+            n,
+            mask_bytes: u8::try_from(format::mask_bytes(n)).unwrap_or(8),
+            table_masks: u16::try_from(format::table_masks(n)).unwrap_or(0),
+            record,
+            angles,
+        }
     }
 
     /// N: the tile size.
@@ -96,8 +134,29 @@ impl<'a> Shape<'a> {
     /// collides, or how far it can move before touching when it does not. Cheaper than
     /// [`Shape::offsets`] when a mover needs one side. Returns `(colliding, distance)`.
     pub fn distance(&self, variant: Variant, overlap: Overlap, dir: Direction) -> (bool, u8) {
-        let probe = self.probe(variant, overlap);
-        (probe.colliding, probe.distance(variant.base_direction(dir)))
+        let base = variant.base_direction(dir);
+        let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
+        let probe = self.probe_span(span, Some(base.is_horizontal()));
+        (probe.colliding, probe.distance(base))
+    }
+
+    /// For a box anywhere relative to the tile: whether it covers a solid pixel, and the
+    /// distance in `dir` by the spec's rules (how far to move to be free of this tile's
+    /// pixels when colliding; how far it can move before touching one when not, or until
+    /// it has left the tile when nothing is in its way).
+    pub fn box_distance(&self, variant: Variant, b: LocalBox, dir: Direction) -> (bool, i32) {
+        let base = variant.base_direction(dir);
+        let probe = self.probe_span(variant_span(self.n, variant, b), Some(base.is_horizontal()));
+        (probe.colliding, probe.world_distance(base))
+    }
+
+    /// Whether a box anywhere relative to the tile covers a solid pixel of `variant`.
+    pub fn box_collides(&self, variant: Variant, b: LocalBox) -> bool {
+        let span = variant_span(self.n, variant, b);
+        span_meets_tile(self.n, span) && {
+            let columns = self.range_or(Lines::Columns, span.x0, span.x1);
+            columns & span_bits(span.y0, span.y1) != 0
+        }
     }
 
     /// Whether `overlap` covers a solid pixel of `variant`. One mask lookup.
@@ -158,14 +217,35 @@ impl<'a> Shape<'a> {
 
     fn probe(&self, variant: Variant, overlap: Overlap) -> Probe {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
-        let columns = self.range_or(Lines::Columns, span.x0, span.x1);
-        let rows = self.range_or(Lines::Rows, span.y0, span.y1);
+        self.probe_span(span, None)
+    }
+
+    /// The line masks under `span`: both, or only the rows (`Some(true)`, for moves along
+    /// x) or only the columns (`Some(false)`, for moves along y).
+    fn probe_span(&self, span: Span, only_rows: Option<bool>) -> Probe {
+        let last = i32::from(self.n).saturating_sub(1);
+        // A box beside the tile along one axis meets none of its lines along the other.
+        let columns = if only_rows == Some(true) || span.x1 < 0 || span.x0 > last {
+            0
+        } else {
+            self.range_or(Lines::Columns, span.x0, span.x1)
+        };
+        let rows = if only_rows == Some(false) || span.y1 < 0 || span.y0 > last {
+            0
+        } else {
+            self.range_or(Lines::Rows, span.y0, span.y1)
+        };
+        let colliding = if only_rows == Some(true) {
+            rows & span_bits(span.x0, span.x1) != 0
+        } else {
+            columns & span_bits(span.y0, span.y1) != 0
+        };
         Probe {
             n: self.n,
             span,
             columns,
             rows,
-            colliding: columns & span_bits(span.y0, span.y1) != 0,
+            colliding,
         }
     }
 
@@ -183,58 +263,116 @@ impl<'a> Shape<'a> {
 
     /// Mask `index` of `level` in one table (0 if out of the record, which validation rules out).
     pub(crate) fn mask(&self, lines: Lines, level: u32, index: usize) -> u64 {
-        let bytes = format::mask_bytes(self.n);
         let table = match lines {
             Lines::Columns => 0,
-            Lines::Rows => format::table_masks(self.n),
+            Lines::Rows => usize::from(self.table_masks),
         };
         let slot = table
             .saturating_add(format::level_start(self.n, level))
             .saturating_add(index);
-        let start = slot.saturating_mul(bytes);
-        self.record
-            .get(start..start.saturating_add(bytes))
-            .map_or(0, |b| {
-                b.iter()
-                    .rev()
-                    .fold(0u64, |m, &byte| m << 8 | u64::from(byte))
-            })
+        let width = usize::from(self.mask_bytes);
+        let start = slot.saturating_mul(width);
+        let Some(bytes) = self.record.get(start..start.saturating_add(width)) else {
+            return 0;
+        };
+        // The common tile sizes read one little-endian word; odd widths fold bytes.
+        match *bytes {
+            [a] => u64::from(a),
+            [a, b] => u64::from(u16::from_le_bytes([a, b])),
+            [a, b, c, d] => u64::from(u32::from_le_bytes([a, b, c, d])),
+            [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+            _ => bytes
+                .iter()
+                .rev()
+                .fold(0u64, |m, &byte| m << 8 | u64::from(byte)),
+        }
     }
 }
 
 impl Probe {
     /// The unsigned distance for one direction of the base picture.
     fn distance(&self, dir: Direction) -> u8 {
+        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
+        u8::try_from(self.world_distance(dir)).unwrap_or(u8::MAX)
+    }
+
+    /// The same for a box anywhere: exact, never negative.
+    fn world_distance(&self, dir: Direction) -> i32 {
         let n = u32::from(self.n);
         let last = i32::from(self.n).saturating_sub(1);
         let Span { x0, x1, y0, y1 } = self.span;
         let (mask, lo, hi) = match dir {
             Direction::Up => (self.columns, y0, y1),
             Direction::Right => (self.rows, x0, x1),
-            Direction::Down => (reverse(self.columns, n), last - y1, last - y0),
-            Direction::Left => (reverse(self.rows, n), last - x1, last - x0),
+            Direction::Down => (
+                reverse(self.columns, n),
+                last.saturating_sub(y1),
+                last.saturating_sub(y0),
+            ),
+            Direction::Left => (
+                reverse(self.rows, n),
+                last.saturating_sub(x1),
+                last.saturating_sub(x0),
+            ),
         };
-        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
-        u8::try_from(forward_distance(mask, lo, hi, n, self.colliding)).unwrap_or(u8::MAX)
+        forward_distance(mask, lo, hi, n, self.colliding)
     }
+}
+
+/// Whether a base-picture span meets the tile at all.
+fn span_meets_tile(n: u8, s: Span) -> bool {
+    let last = i32::from(n).saturating_sub(1);
+    s.x1 >= 0 && s.x0 <= last && s.y1 >= 0 && s.y0 <= last
+}
+
+/// A tile-local box on `variant`, in base-picture coordinates.
+fn variant_span(n: u8, variant: Variant, b: LocalBox) -> Span {
+    transform_span(
+        n,
+        variant,
+        Span {
+            x0: b.x0,
+            x1: b.x1.max(b.x0),
+            y0: b.y0,
+            y1: b.y1.max(b.y0),
+        },
+    )
 }
 
 /// The box of `overlap` on `variant`, expressed in the base picture's coordinates.
 fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
+    let (x, y) = (i32::from(o.x), i32::from(o.y));
+    let span = Span {
+        x0: x,
+        x1: x + i32::from(o.w),
+        y0: y,
+        y1: y + i32::from(o.h),
+    };
+    transform_span(n, variant, span)
+}
+
+/// Mirrors and rotates a span of `variant` into the base picture.
+fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
     let last = i32::from(n) - 1;
-    let (mut x0, mut x1) = (i32::from(o.x), i32::from(o.x) + i32::from(o.w));
-    let (mut y0, mut y1) = (i32::from(o.y), i32::from(o.y) + i32::from(o.h));
+    let flip = |lo: i32, hi: i32| (last.saturating_sub(hi), last.saturating_sub(lo));
+    let Span {
+        mut x0,
+        mut x1,
+        mut y0,
+        mut y1,
+    } = s;
     if variant.flips_x() {
-        (x0, x1) = (last - x1, last - x0);
+        (x0, x1) = flip(x0, x1);
     }
     if variant.flips_y() {
-        (y0, y1) = (last - y1, last - y0);
+        (y0, y1) = flip(y0, y1);
     }
     if variant.rotated() {
         // V(x, y) = B(N-1-y, x)
+        let (bx0, bx1) = flip(y0, y1);
         Span {
-            x0: last - y1,
-            x1: last - y0,
+            x0: bx0,
+            x1: bx1,
             y0: x0,
             y1: x1,
         }

@@ -6,7 +6,7 @@ mod support;
 
 use std::path::Path;
 
-use slope_runtime::{Offsets, Overlap, Shape, Tables, Variant};
+use slope_runtime::{Direction, Offsets, Overlap, Shape, Tables, Variant};
 use slopegen::{Bitmap, Builder, Tile, TileSet};
 use support::reference::{RefOffsets, RefTile, variant_pixel};
 
@@ -50,9 +50,26 @@ fn check_shape(name: &str, shape: &Shape<'_>, base: &Bitmap, coverage: Coverage)
     for variant in Variant::ALL {
         let tile = RefTile::new(n, |x, y| variant_pixel(&pixel, n, variant.index(), x, y));
         let check = |x: u8, y: u8, w: u8, h: u8| {
-            let got = as_ref(shape.offsets(variant, Overlap::new(x, y, w, h)));
+            let overlap = Overlap::new(x, y, w, h);
+            let got = as_ref(shape.offsets(variant, overlap));
             let want = tile.offsets(x.into(), y.into(), w.into(), h.into());
             assert_eq!(got, want, "{name} {variant} overlap ({x}, {y}, {w}, {h})");
+            // the one-direction lookup answers the same, sign aside
+            let colliding = want.free_up != 0;
+            let one_way = [
+                (Direction::Up, want.free_up.max(want.colliding_top)),
+                (Direction::Down, -want.free_down.min(want.colliding_bottom)),
+                (Direction::Left, -want.free_left.min(want.colliding_left)),
+                (Direction::Right, want.free_right.max(want.colliding_right)),
+            ];
+            for (dir, magnitude) in one_way {
+                let (c, d) = shape.distance(variant, overlap, dir);
+                assert_eq!(
+                    (c, i32::from(d)),
+                    (colliding, magnitude),
+                    "{name} {variant} {dir:?} ({x}, {y}, {w}, {h})"
+                );
+            }
         };
         match coverage {
             Coverage::Every => {
