@@ -140,12 +140,11 @@ mod tests {
     fn naive(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> i32 {
         let hit = |a: i32, b: i32| (a.max(0)..=b.min(n as i32 - 1)).any(|p| mask >> p & 1 == 1);
         let exit = n as i32 - lo;
-        let k = if colliding {
+        if colliding {
             (1..=exit).find(|k| !hit(lo + k, hi + k)).unwrap()
         } else {
             (1..=exit).find(|k| hit(lo + k, hi + k)).unwrap_or(exit) - 1
-        };
-        k
+        }
     }
 
     fn check_all(n: u32, masks: impl Iterator<Item = u64>) {
