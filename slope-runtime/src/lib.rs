@@ -65,16 +65,26 @@
     )
 )]
 
+mod actor;
 mod crc;
 mod error;
 pub mod format;
 mod geometry;
 mod line;
+mod map;
+mod movement;
 mod shape;
 mod tables;
+mod world;
 
+pub use actor::{
+    Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_SIZE, MAX_SPEED, SUBPIXEL,
+};
 pub use crc::crc32;
 pub use error::Error;
 pub use geometry::{Direction, Offsets, Overlap, Variant};
+pub use map::{Cell, GridMap, Solid, TileMap};
+pub use movement::MAX_MOVE;
 pub use shape::{LocalBox, Shape, Surface};
 pub use tables::{ShapeId, Tables};
+pub use world::{Rect, World};

@@ -1,0 +1,253 @@
+//! Actors: boxes that move through the map, their settings and their contacts.
+//!
+//! # Units
+//! Positions are whole world pixels (`i32`, y up) of the box's bottom-left pixel, plus a
+//! sub-pixel remainder. Velocities are fixed point, **1/256 px per frame** ([`SUBPIXEL`]):
+//! `vx = 384` moves 1.5 px per frame. Both are integers: no floats anywhere.
+//!
+//! Limits (saturating, never wrapping or panicking): a velocity component is clamped to
+//! ±[`MAX_SPEED`] (64 px per frame) and a position to ±[`MAX_POSITION`] (2^30 px).
+
+/// Sub-pixel units per pixel: velocities and remainders count in 1/256 px.
+pub const SUBPIXEL: i32 = 256;
+
+/// The largest velocity component, in 1/256 px per frame (64 px per frame).
+pub const MAX_SPEED: i32 = 64 * SUBPIXEL;
+
+/// The largest distance of a box edge from the origin, in pixels.
+pub const MAX_POSITION: i32 = 1 << 30;
+
+/// The largest box side, in pixels.
+pub const MAX_SIZE: u16 = 4096;
+
+/// How an actor stands on slopes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Feet {
+    /// The whole box collides with everything (the Branicki write-up): on a slope the
+    /// actor rests on whichever of its bottom pixels meets the slope first.
+    #[default]
+    Box,
+    /// The box collides with full tiles, but slope tiles see only the column under its
+    /// centre (the "perfect slope" write-up): the actor stands on a slope at its centre,
+    /// never on a heel or toe, and its box may overlap the slope below the centre.
+    Centre,
+}
+
+/// Per-actor options. Every field has a default that suits a typical player character.
+///
+/// ```
+/// use slope_runtime::{ActorSettings, Feet};
+///
+/// let s = ActorSettings::default();
+/// assert_eq!(s.wall_height, 4);
+/// assert!(s.sticks_to_slopes && s.ceiling_slide && !s.ignores_one_way);
+/// assert_eq!(s.corner_correction, 4);
+/// assert!(!s.equal_slope_speed);
+/// assert_eq!(s.feet, Feet::Box);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ActorSettings {
+    /// A rise of this many pixels (or more) within one pixel of horizontal motion is a
+    /// wall; anything lower is walked up (or stuck to, going down). Default 4, as in the
+    /// write-up. 0 or 1 make every rise a wall.
+    pub wall_height: u8,
+    /// Walking down a slope keeps the actor on it (no bouncy walk), as long as it is not
+    /// moving up. Default `true`.
+    pub sticks_to_slopes: bool,
+    /// One-way cells are air for this actor. Default `false`.
+    pub ignores_one_way: bool,
+    /// Moving up into a sloped ceiling slides along it instead of stopping dead (up to
+    /// `wall_height - 1` px sideways per pixel up). Default `true`.
+    pub ceiling_slide: bool,
+    /// Moving up into a block's corner that overlaps the box by at most this many pixels
+    /// nudges the actor sideways past it (Celeste uses 4). 0 turns it off. Default 4.
+    pub corner_correction: u8,
+    /// On a slope, horizontal speed is scaled by the cosine of the slope so the speed
+    /// along the surface equals the flat speed (the perfect-slope write-up). Default `false`.
+    pub equal_slope_speed: bool,
+    /// How the actor stands on slopes. Default [`Feet::Box`].
+    pub feet: Feet,
+}
+
+impl Default for ActorSettings {
+    fn default() -> Self {
+        ActorSettings {
+            wall_height: 4,
+            sticks_to_slopes: true,
+            ignores_one_way: false,
+            ceiling_slide: true,
+            corner_correction: 4,
+            equal_slope_speed: false,
+            feet: Feet::Box,
+        }
+    }
+}
+
+/// What an actor touched at the end of a move. `Actor::contacts` holds this frame's,
+/// `Actor::previous` the frame before's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Contacts {
+    flags: u8,
+    /// Surface angle under the actor (byte angle, see [`crate::Surface`]); 0 when not on a slope.
+    pub ground_angle: u8,
+    /// The cell the actor stands on (tiles); meaningful when [`Contacts::on_ground`].
+    pub ground_cell: (i32, i32),
+}
+
+impl Contacts {
+    pub(crate) const ON_GROUND: u8 = 1;
+    pub(crate) const PUSHING_LEFT: u8 = 1 << 1;
+    pub(crate) const PUSHING_RIGHT: u8 = 1 << 2;
+    pub(crate) const ON_CEILING: u8 = 1 << 3;
+    pub(crate) const ON_SLOPE: u8 = 1 << 4;
+    pub(crate) const ON_ONE_WAY: u8 = 1 << 5;
+    pub(crate) const CRUSHED: u8 = 1 << 6;
+
+    pub(crate) fn set(&mut self, flag: u8, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+
+    const fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
+    /// Standing on something (its bottom touches a solid pixel, or a one-way cell from above).
+    pub const fn on_ground(&self) -> bool {
+        self.has(Self::ON_GROUND)
+    }
+
+    /// Its left side touches a wall.
+    pub const fn pushing_left(&self) -> bool {
+        self.has(Self::PUSHING_LEFT)
+    }
+
+    /// Its right side touches a wall.
+    pub const fn pushing_right(&self) -> bool {
+        self.has(Self::PUSHING_RIGHT)
+    }
+
+    /// Its top touches a ceiling.
+    pub const fn on_ceiling(&self) -> bool {
+        self.has(Self::ON_CEILING)
+    }
+
+    /// Standing on a sloped surface (ground angle ≠ 0).
+    pub const fn on_slope(&self) -> bool {
+        self.has(Self::ON_SLOPE)
+    }
+
+    /// Standing only on one-way cells (so it can drop through).
+    pub const fn on_one_way(&self) -> bool {
+        self.has(Self::ON_ONE_WAY)
+    }
+
+    /// It was embedded in solid pixels and could not be pushed out.
+    pub const fn crushed(&self) -> bool {
+        self.has(Self::CRUSHED)
+    }
+}
+
+/// A moving box: position, size, velocity, settings, contacts.
+///
+/// ```
+/// use slope_runtime::{Actor, SUBPIXEL};
+///
+/// let mut a = Actor::new(32, 16, 8, 14);
+/// a.vx = 3 * SUBPIXEL / 2; // 1.5 px per frame
+/// assert_eq!((a.width(), a.height()), (8, 14));
+/// assert_eq!(a.bounds(), (32, 16, 39, 29)); // x0, y0, x1, y1 (inclusive)
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Actor {
+    /// Left column of the box, world pixels.
+    pub x: i32,
+    /// Bottom row of the box, world pixels (y up).
+    pub y: i32,
+    /// Horizontal velocity, 1/256 px per frame.
+    pub vx: i32,
+    /// Vertical velocity, 1/256 px per frame (positive = up).
+    pub vy: i32,
+    /// Options.
+    pub settings: ActorSettings,
+    /// Contacts after the last move.
+    pub contacts: Contacts,
+    /// Contacts after the move before.
+    pub previous: Contacts,
+    width: u16,
+    height: u16,
+    /// Sub-pixel remainders, 1/256 px, in 0..256.
+    pub(crate) rem_x: u8,
+    pub(crate) rem_y: u8,
+    pub(crate) drop_request: bool,
+    /// The row of one-way cells it is dropping through (`i32::MIN`: none).
+    pub(crate) drop_row: i32,
+}
+
+impl Actor {
+    /// An actor whose box has its bottom-left pixel at (x, y) and is `width`×`height`
+    /// pixels (each clamped to 1..=[`MAX_SIZE`]), at rest, with default settings.
+    pub fn new(x: i32, y: i32, width: u16, height: u16) -> Actor {
+        Actor {
+            x: x.clamp(-MAX_POSITION, MAX_POSITION),
+            y: y.clamp(-MAX_POSITION, MAX_POSITION),
+            vx: 0,
+            vy: 0,
+            settings: ActorSettings::default(),
+            contacts: Contacts::default(),
+            previous: Contacts::default(),
+            width: width.clamp(1, MAX_SIZE),
+            height: height.clamp(1, MAX_SIZE),
+            rem_x: 0,
+            rem_y: 0,
+            drop_request: false,
+            drop_row: i32::MIN,
+        }
+    }
+
+    /// The same actor with other settings.
+    pub fn with_settings(mut self, settings: ActorSettings) -> Actor {
+        self.settings = settings;
+        self
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u16 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u16 {
+        self.height
+    }
+
+    /// The box's inclusive edges `(x0, y0, x1, y1)`.
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        let r = self.rect();
+        (r.x0, r.y0, r.x1, r.y1)
+    }
+
+    /// The column under the box's centre (its foot, for [`Feet::Centre`]).
+    pub fn centre_x(&self) -> i32 {
+        self.x
+            .saturating_add(i32::from(self.width.saturating_sub(1) / 2))
+    }
+
+    /// Asks to drop through the one-way cells it stands on, on its next move. It collides
+    /// with that row of cells again once its box has left the row.
+    pub fn drop_through(&mut self) {
+        self.drop_request = true;
+    }
+
+    /// Whether it is dropping through a row of one-way cells.
+    pub fn is_dropping(&self) -> bool {
+        self.drop_row != i32::MIN
+    }
+
+    pub(crate) fn rect(&self) -> crate::world::Rect {
+        crate::world::Rect::of_box(self.x, self.y, self.width, self.height)
+    }
+}

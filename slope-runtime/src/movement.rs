@@ -1,0 +1,444 @@
+//! The pixel sweep: moving an actor one pixel at a time through a [`World`].
+//!
+//! A frame's displacement is split into single-pixel steps along x and y, interleaved in
+//! the ratio of the two (integer Bresenham), so a diagonal path never cuts a corner it
+//! should hit. Each step asks the world only about the cells along the box's leading edge:
+//!
+//! - **sideways** (left or right): free → step; blocked by a rise lower than the wall
+//!   height → step up onto it (or, in the air, down under a sloped ceiling); otherwise a
+//!   wall. After a step on the ground, an actor that sticks to slopes is pulled down onto
+//!   ground less than a wall height below (no bouncy walk down slopes).
+//! - **up**: free → step; blocked → slide sideways along a sloped ceiling or past a corner
+//!   (if allowed), otherwise a ceiling.
+//! - **down**: free → step; blocked → landed. One-way cells only stop actors coming from
+//!   above them.
+
+use crate::Direction;
+use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
+use crate::map::{Solid, TileMap};
+use crate::world::{OneWay, Rect, Rules, World, step_of};
+
+/// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
+pub const MAX_MOVE: i32 = 4096;
+
+/// What a step along one axis ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Moved,
+    Blocked,
+}
+
+/// cos(a) in Q15 for byte angles a = 0..=64 (a quarter turn).
+const COS_Q15: [u16; 65] = [
+    32768, 32758, 32729, 32679, 32610, 32522, 32413, 32286, 32138, 31972, 31786, 31581, 31357,
+    31114, 30853, 30572, 30274, 29957, 29622, 29269, 28899, 28511, 28106, 27684, 27246, 26791,
+    26320, 25833, 25330, 24812, 24279, 23732, 23170, 22595, 22006, 21403, 20788, 20160, 19520,
+    18868, 18205, 17531, 16846, 16151, 15447, 14733, 14010, 13279, 12540, 11793, 11039, 10279,
+    9512, 8740, 7962, 7180, 6393, 5602, 4808, 4011, 3212, 2411, 1608, 804, 0,
+];
+
+impl<M: TileMap> World<'_, M> {
+    /// Moves `actor` by its velocity for one frame and returns its new contacts.
+    ///
+    /// Velocity components are clamped to ±[`MAX_SPEED`]. Hitting a wall zeroes `vx`,
+    /// landing or hitting a ceiling zeroes `vy`; the game applies gravity, input and
+    /// jumps to the velocity between frames.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let mut map: GridMap<8, 4> = GridMap::new(Cell::FULL);
+    /// for tx in 0..8 {
+    ///     map.set(tx, 0, Cell::FULL); // a floor
+    /// }
+    /// let world = World::new(tables, &map);
+    /// let mut hero = Actor::new(20, 16, 8, 14);
+    /// for _frame in 0..10 {
+    ///     hero.vx = 2 * SUBPIXEL;      // walk right, 2 px per frame
+    ///     hero.vy -= SUBPIXEL / 4;     // gravity
+    ///     world.step(&mut hero);
+    /// }
+    /// assert_eq!((hero.x, hero.y), (40, 16));
+    /// assert!(hero.contacts.on_ground());
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn step(&self, actor: &mut Actor) -> Contacts {
+        actor.vx = actor.vx.clamp(-MAX_SPEED, MAX_SPEED);
+        actor.vy = actor.vy.clamp(-MAX_SPEED, MAX_SPEED);
+        let vx = self.slope_scaled(actor, actor.vx);
+        let (dx, rem_x) = split_subpixels(actor.rem_x, vx);
+        let (dy, rem_y) = split_subpixels(actor.rem_y, actor.vy);
+        actor.rem_x = rem_x;
+        actor.rem_y = rem_y;
+        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy);
+        if blocked_x {
+            actor.vx = 0;
+            actor.rem_x = 0;
+        }
+        if blocked_y {
+            actor.vy = 0;
+            actor.rem_y = 0;
+        }
+        actor.contacts
+    }
+
+    /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
+    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels.
+    /// Returns its new contacts.
+    pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
+        let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
+        self.sweep(actor, clamp(dx), clamp(dy));
+        actor.contacts
+    }
+
+    /// The whole sweep; returns whether x and y motion were stopped.
+    fn sweep(&self, actor: &mut Actor, dx: i32, dy: i32) -> (bool, bool) {
+        actor.previous = actor.contacts;
+        actor.contacts = Contacts::default();
+        self.start_drop(actor);
+        self.unembed(actor);
+        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+        let x_dir = if dx < 0 {
+            Direction::Left
+        } else {
+            Direction::Right
+        };
+        let y_dir = if dy < 0 {
+            Direction::Down
+        } else {
+            Direction::Up
+        };
+        let mut grounded = actor.previous.on_ground();
+        let rising = dy > 0;
+        let (mut done_x, mut done_y) = (0u32, 0u32);
+        let (mut blocked_x, mut blocked_y) = (false, false);
+        while done_x < ax || done_y < ay {
+            // Step the axis that is behind in proportion: (done_x + ½)/ax vs (done_y + ½)/ay.
+            let x_behind = u64::from(2 * done_x + 1) * u64::from(ay)
+                <= u64::from(2 * done_y + 1) * u64::from(ax);
+            if done_x < ax && (done_y >= ay || x_behind) {
+                done_x += 1;
+                match self.step_sideways(actor, x_dir, grounded, rising) {
+                    Some(on_ground) => grounded = on_ground,
+                    None => {
+                        blocked_x = true;
+                        done_x = ax;
+                    }
+                }
+            } else {
+                done_y += 1;
+                if self.step_vertical(actor, y_dir) == Step::Moved {
+                    grounded = false;
+                } else {
+                    // Landing grounds the actor; bumping a ceiling leaves that as it was.
+                    grounded |= y_dir == Direction::Down;
+                    blocked_y = true;
+                    done_y = ay;
+                }
+            }
+        }
+        self.finish_drop(actor);
+        self.update_contacts(actor);
+        if blocked_x {
+            let flag = if x_dir == Direction::Left {
+                Contacts::PUSHING_LEFT
+            } else {
+                Contacts::PUSHING_RIGHT
+            };
+            actor.contacts.set(flag, true);
+        }
+        (blocked_x, blocked_y)
+    }
+
+    /// One pixel left or right. Returns whether the actor is on the ground afterwards, or
+    /// `None` when a wall stopped it.
+    fn step_sideways(
+        &self,
+        actor: &mut Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+    ) -> Option<bool> {
+        let here = actor.rect();
+        let ahead = here.shifted(dir, 1);
+        let solids = self.rules(actor, OneWay::Ignored);
+        let walkable = self.rules(actor, self.below(actor, here));
+        let climb = i32::from(actor.settings.wall_height)
+            .saturating_sub(1)
+            .max(0);
+        if !self.hits_with(ahead, &walkable) {
+            move_actor(actor, dir, 1);
+            return Some(self.stick(actor, grounded && !rising));
+        }
+        // Something is in the way: a rise lower than the wall height is climbed. The box
+        // must fit straight above its old place too, so it never cuts a ceiling's corner.
+        if let Some(k) = self.escape_with(ahead, Direction::Up, climb, &walkable) {
+            if self.room_with(here, Direction::Up, k, &solids) >= k {
+                move_actor(actor, dir, 1);
+                move_actor(actor, Direction::Up, k);
+                return Some(grounded);
+            }
+        }
+        // In the air, a sloped ceiling ahead is slid under.
+        if !grounded {
+            if let Some(k) = self.escape_with(ahead, Direction::Down, climb, &walkable) {
+                if self.room_with(here, Direction::Down, k, &walkable) >= k {
+                    move_actor(actor, dir, 1);
+                    move_actor(actor, Direction::Down, k);
+                    return Some(false);
+                }
+            }
+        }
+        // One-way cells never make walls: pass through them from the side.
+        if !self.hits_with(ahead, &solids) {
+            move_actor(actor, dir, 1);
+            return Some(self.stick(actor, grounded && !rising));
+        }
+        None
+    }
+
+    /// After a step sideways on the ground: pull the actor down onto ground that lies less
+    /// than a wall height below (stick to descending slopes). Returns whether it is grounded.
+    fn stick(&self, actor: &mut Actor, was_grounded: bool) -> bool {
+        if !was_grounded {
+            return false;
+        }
+        let here = actor.rect();
+        let rules = self.rules(actor, self.below(actor, here));
+        let reach = i32::from(actor.settings.wall_height);
+        let drop = self.room_with(here, Direction::Down, reach, &rules);
+        if drop == 0 {
+            return true;
+        }
+        if actor.settings.sticks_to_slopes && drop < reach {
+            move_actor(actor, Direction::Down, drop);
+            return true;
+        }
+        false
+    }
+
+    /// One pixel up or down.
+    fn step_vertical(&self, actor: &mut Actor, dir: Direction) -> Step {
+        let here = actor.rect();
+        let one_way = if dir == Direction::Down {
+            self.below(actor, here)
+        } else {
+            OneWay::Ignored
+        };
+        let rules = self.rules(actor, one_way);
+        if self.room_with(here, dir, 1, &rules) >= 1 {
+            move_actor(actor, dir, 1);
+            return Step::Moved;
+        }
+        if dir == Direction::Up && self.slide_past_ceiling(actor, here, &rules) {
+            return Step::Moved;
+        }
+        Step::Blocked
+    }
+
+    /// Blocked moving up: shift sideways by the least amount that frees the way, if the
+    /// settings allow that much (ceiling slopes, block corners).
+    fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
+        let s = actor.settings;
+        let slide = if s.ceiling_slide {
+            i32::from(s.wall_height).saturating_sub(1)
+        } else {
+            0
+        };
+        let limit = slide.max(i32::from(s.corner_correction));
+        if limit == 0 {
+            return false;
+        }
+        let above = here.shifted(Direction::Up, 1);
+        // Prefer the side the actor is moving to; the nearer side wins otherwise.
+        let sides = if actor.vx < 0 {
+            [Direction::Left, Direction::Right]
+        } else {
+            [Direction::Right, Direction::Left]
+        };
+        let best = sides
+            .into_iter()
+            .filter_map(|side| {
+                let k = self.escape_with(above, side, limit, rules)?;
+                (self.room_with(here, side, k, rules) >= k).then_some((k, side))
+            })
+            .min_by_key(|&(k, _)| k);
+        match best {
+            Some((k, side)) => {
+                move_actor(actor, side, k);
+                move_actor(actor, Direction::Up, 1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// An actor left inside solid pixels (placed there, or by the game) is pushed out the
+    /// shortest way; if there is none within reach it stays and is marked crushed.
+    fn unembed(&self, actor: &mut Actor) {
+        let here = actor.rect();
+        let rules = self.rules(actor, OneWay::Ignored);
+        if !self.hits_with(here, &rules) {
+            return;
+        }
+        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
+        let best = [
+            Direction::Up,
+            Direction::Left,
+            Direction::Right,
+            Direction::Down,
+        ]
+        .into_iter()
+        .filter_map(|dir| Some((self.escape_with(here, dir, reach, &rules)?, dir)))
+        .min_by_key(|&(k, _)| k);
+        match best {
+            Some((k, dir)) => move_actor(actor, dir, k),
+            None => actor.contacts.set(Contacts::CRUSHED, true),
+        }
+    }
+
+    /// Contacts at the final position.
+    fn update_contacts(&self, actor: &mut Actor) {
+        let here = actor.rect();
+        let solids = self.rules(actor, OneWay::Ignored);
+        let floor = self.rules(actor, self.below(actor, here));
+        let c = &mut actor.contacts;
+        c.set(
+            Contacts::PUSHING_LEFT,
+            self.room_with(here, Direction::Left, 1, &solids) == 0,
+        );
+        c.set(
+            Contacts::PUSHING_RIGHT,
+            self.room_with(here, Direction::Right, 1, &solids) == 0,
+        );
+        c.set(
+            Contacts::ON_CEILING,
+            self.room_with(here, Direction::Up, 1, &solids) == 0,
+        );
+        let on_ground = self.room_with(here, Direction::Down, 1, &floor) == 0;
+        c.set(Contacts::ON_GROUND, on_ground);
+        if !on_ground {
+            return;
+        }
+        let centre = actor.centre_x();
+        let feet = here.shifted(Direction::Down, 1);
+        let mut only_one_way = true;
+        let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
+        for (tx, ty) in self.cells(Rect {
+            y1: feet.y0,
+            ..feet
+        }) {
+            let touching = self
+                .meet_with(tx, ty, here, Direction::Down, &floor)
+                .is_some_and(|m| !m.colliding && m.distance == 0);
+            if !touching {
+                continue;
+            }
+            only_one_way &= self.map.cell(tx, ty).one_way;
+            let cx = tx.saturating_mul(self.n);
+            let off = if centre < cx {
+                cx - centre
+            } else {
+                centre.saturating_sub(cx.saturating_add(self.n - 1)).max(0)
+            };
+            if best.is_none_or(|(d, _, _)| off < d) {
+                best = Some((off, tx, ty));
+            }
+        }
+        if let Some((_, tx, ty)) = best {
+            let angle = self.ground_angle(tx, ty, centre);
+            let c = &mut actor.contacts;
+            c.ground_cell = (tx, ty);
+            c.ground_angle = angle;
+            c.set(Contacts::ON_SLOPE, angle != 0);
+            c.set(Contacts::ON_ONE_WAY, only_one_way);
+        }
+    }
+
+    /// The surface angle of cell (tx, ty) in the column nearest to world column `x`.
+    fn ground_angle(&self, tx: i32, ty: i32, x: i32) -> u8 {
+        let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
+            return 0;
+        };
+        let column = x
+            .saturating_sub(tx.saturating_mul(self.n))
+            .clamp(0, self.n - 1);
+        self.tables
+            .shape(id)
+            .and_then(|s| s.surface(variant, u8::try_from(column).ok()?))
+            .map_or(0, |s| s.angle)
+    }
+
+    /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
+    fn slope_scaled(&self, actor: &Actor, vx: i32) -> i32 {
+        // At the start of a frame, `contacts` still holds the last frame's result.
+        let p = actor.contacts;
+        if !actor.settings.equal_slope_speed || !p.on_ground() || p.ground_angle == 0 {
+            return vx;
+        }
+        // Fold the angle to 0..=64 (a quarter turn): cos is even and cos(π − a) = −cos(a),
+        // but only the magnitude of the slope matters here.
+        let a = i32::from(p.ground_angle as i8).unsigned_abs();
+        let a = if a > 64 { 128 - a } else { a };
+        let cos = i32::from(COS_Q15.get(a as usize).copied().unwrap_or(1 << 15));
+        // |vx| ≤ 2^14 and cos ≤ 2^15: the product fits an i32.
+        vx.saturating_mul(cos) >> 15
+    }
+
+    /// The one-way rule for an actor whose box is `from` before the step.
+    fn below(&self, actor: &Actor, from: Rect) -> OneWay {
+        if actor.settings.ignores_one_way {
+            OneWay::Ignored
+        } else {
+            OneWay::Below {
+                from,
+                skip_row: actor.drop_row,
+            }
+        }
+    }
+
+    fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
+        Rules::new(actor.settings.feet, actor.centre_x(), one_way)
+    }
+
+    /// A drop request while standing on one-way cells: ignore their row from now on.
+    fn start_drop(&self, actor: &mut Actor) {
+        if actor.drop_request && actor.previous.on_one_way() && actor.previous.on_ground() {
+            actor.drop_row = actor.previous.ground_cell.1;
+        }
+        actor.drop_request = false;
+    }
+
+    /// The row being dropped through counts again once the box has left it.
+    fn finish_drop(&self, actor: &mut Actor) {
+        if actor.drop_row == i32::MIN {
+            return;
+        }
+        let r = actor.rect();
+        let bottom = actor.drop_row.saturating_mul(self.n);
+        let top = bottom.saturating_add(self.n - 1);
+        if r.y1 < bottom || r.y0 > top {
+            actor.drop_row = i32::MIN;
+        }
+    }
+}
+
+/// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.
+fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
+    let total = i32::from(rem).saturating_add(v);
+    (total.div_euclid(SUBPIXEL), total.rem_euclid(SUBPIXEL) as u8)
+}
+
+/// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
+fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
+    let (dx, dy) = step_of(dir);
+    actor.x = actor
+        .x
+        .saturating_add(dx.saturating_mul(k))
+        .clamp(-MAX_POSITION, MAX_POSITION);
+    actor.y = actor
+        .y
+        .saturating_add(dy.saturating_mul(k))
+        .clamp(-MAX_POSITION, MAX_POSITION);
+}

@@ -1,0 +1,351 @@
+//! World-space queries: a box in world pixels against the cells of a map.
+//!
+//! Three questions, each for any [`Direction`], answered from the tables of only the cells
+//! the box (or its sweep) covers:
+//!
+//! - **hits**: does the box cover a solid pixel?
+//! - **room**: how far can the box move before it touches one (up to a limit)?
+//! - **escape**: what is the least distance that takes it out of every solid pixel?
+//!
+//! The mover in `movement.rs` is built from these three and nothing else.
+
+use crate::actor::Feet;
+use crate::line::{forward_distance, low_bits};
+use crate::map::{Cell, Solid, TileMap};
+use crate::shape::LocalBox;
+use crate::{Direction, Tables};
+
+/// A box in world pixels, inclusive edges, y up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    /// Left column.
+    pub x0: i32,
+    /// Bottom row.
+    pub y0: i32,
+    /// Right column.
+    pub x1: i32,
+    /// Top row.
+    pub y1: i32,
+}
+
+impl Rect {
+    /// The box with bottom-left pixel (x, y) and the given size (at least 1×1).
+    pub fn of_box(x: i32, y: i32, width: u16, height: u16) -> Rect {
+        Rect {
+            x0: x,
+            y0: y,
+            x1: x.saturating_add(i32::from(width.max(1)) - 1),
+            y1: y.saturating_add(i32::from(height.max(1)) - 1),
+        }
+    }
+
+    /// Moved `k` pixels towards `dir`.
+    pub fn shifted(self, dir: Direction, k: i32) -> Rect {
+        let (dx, dy) = step_of(dir);
+        Rect {
+            x0: self.x0.saturating_add(dx.saturating_mul(k)),
+            x1: self.x1.saturating_add(dx.saturating_mul(k)),
+            y0: self.y0.saturating_add(dy.saturating_mul(k)),
+            y1: self.y1.saturating_add(dy.saturating_mul(k)),
+        }
+    }
+
+    /// Grown by `k` pixels on its `dir` side: the region a move of `k` sweeps.
+    pub fn swept(self, dir: Direction, k: i32) -> Rect {
+        let mut r = self;
+        match dir {
+            Direction::Up => r.y1 = r.y1.saturating_add(k),
+            Direction::Down => r.y0 = r.y0.saturating_sub(k),
+            Direction::Left => r.x0 = r.x0.saturating_sub(k),
+            Direction::Right => r.x1 = r.x1.saturating_add(k),
+        }
+        r
+    }
+
+    /// Whether the two boxes share a pixel.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.x0 <= other.x1 && other.x0 <= self.x1 && self.y0 <= other.y1 && other.y0 <= self.y1
+    }
+}
+
+/// The unit step of a direction.
+pub(crate) const fn step_of(dir: Direction) -> (i32, i32) {
+    match dir {
+        Direction::Up => (0, 1),
+        Direction::Down => (0, -1),
+        Direction::Left => (-1, 0),
+        Direction::Right => (1, 0),
+    }
+}
+
+/// Which one-way cells count as solid for one query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OneWay {
+    /// None do (moving up or sideways, escaping, or an actor that ignores them).
+    Ignored,
+    /// Those whose pixels the box `from` (the actor before this step) stays clear of:
+    /// it is above them, so it may land or walk on them. Cells in row `skip_row` (being
+    /// dropped through) never count.
+    Below { from: Rect, skip_row: i32 },
+}
+
+/// How an actor's box meets the cells: which one-way cells count, and whether slope
+/// cells see only its centre column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    pub one_way: OneWay,
+    /// For [`Feet::Centre`]: the foot column; slope cells test only this column.
+    pub foot: Option<i32>,
+}
+
+impl Rules {
+    pub(crate) fn new(feet: Feet, centre_x: i32, one_way: OneWay) -> Rules {
+        Rules {
+            one_way,
+            foot: match feet {
+                Feet::Box => None,
+                Feet::Centre => Some(centre_x),
+            },
+        }
+    }
+}
+
+/// A box's relation to one cell along one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Meeting {
+    /// The box covers a solid pixel of the cell.
+    pub colliding: bool,
+    /// Colliding: how far to move to be free of the cell. Otherwise: how far it can move
+    /// before touching it (`i32::MAX` when nothing in the cell is in the way).
+    pub distance: i32,
+}
+
+/// A map and the tables its shapes come from.
+///
+/// ```
+/// use slope_runtime::{Cell, GridMap, Rect, Tables, Direction, World};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let mut map: GridMap<4, 4> = GridMap::new(Cell::FULL);
+/// map.set(1, 0, Cell::FULL);
+/// let world = World::new(tables, &map);
+/// // an 8×8 box resting on the block at (1, 0): no room below, 48 px above (up to the wall)
+/// let b = Rect { x0: 16, y0: 16, x1: 23, y1: 23 };
+/// assert_eq!(world.room(b, Direction::Down, 10), 0);
+/// assert_eq!(world.room(b, Direction::Up, 100), 40);
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct World<'t, M> {
+    pub(crate) tables: Tables<'t>,
+    pub(crate) map: M,
+    pub(crate) n: i32,
+}
+
+impl<'t, M: TileMap> World<'t, M> {
+    /// A world of `map`, whose shape cells refer to `tables`.
+    pub fn new(tables: Tables<'t>, map: M) -> World<'t, M> {
+        let n = i32::from(tables.tile_size());
+        World { tables, map, n }
+    }
+
+    /// The map.
+    pub fn map(&self) -> &M {
+        &self.map
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &Tables<'t> {
+        &self.tables
+    }
+
+    /// The tile size N.
+    pub fn tile_size(&self) -> i32 {
+        self.n
+    }
+
+    /// Whether `r` covers a solid pixel (one-way cells count as air).
+    pub fn hits(&self, r: Rect) -> bool {
+        self.hits_with(r, &SOLIDS)
+    }
+
+    /// How far `r` can move towards `dir` before it touches a solid pixel, at most `limit`
+    /// (one-way cells count as air). 0 when it already collides.
+    pub fn room(&self, r: Rect, dir: Direction, limit: i32) -> i32 {
+        self.room_with(r, dir, limit, &SOLIDS)
+    }
+
+    /// The least distance towards `dir`, at most `limit`, at which `r` covers no solid
+    /// pixel (0 if it covers none now); `None` if there is none within `limit`.
+    pub fn escape(&self, r: Rect, dir: Direction, limit: i32) -> Option<i32> {
+        self.escape_with(r, dir, limit, &SOLIDS)
+    }
+
+    /// The world-space lookup: `r` against cell `(tx, ty)` along `dir`. Returns whether
+    /// `r` covers a solid pixel of the cell, and how far it must move to be free of the
+    /// cell (when it does) or can move before touching it (when not; `i32::MAX` when
+    /// nothing in the cell is in the way). One-way flags are not applied here.
+    pub fn cell_distance(&self, tx: i32, ty: i32, r: Rect, dir: Direction) -> (bool, i32) {
+        let cell = self.map.cell(tx, ty);
+        match self.meet(cell, tx, ty, r, dir, None) {
+            Some(m) => (m.colliding, m.distance),
+            None => (false, i32::MAX),
+        }
+    }
+
+    pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
+        self.cells(r).any(|(tx, ty)| {
+            self.meet_with(tx, ty, r, Direction::Up, rules)
+                .is_some_and(|m| m.colliding)
+        })
+    }
+
+    pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
+        let mut room = limit.max(0);
+        for (tx, ty) in self.cells(r.swept(dir, room)) {
+            if let Some(m) = self.meet_with(tx, ty, r, dir, rules) {
+                if m.colliding {
+                    return 0;
+                }
+                room = room.min(m.distance);
+            }
+        }
+        room
+    }
+
+    pub(crate) fn escape_with(
+        &self,
+        r: Rect,
+        dir: Direction,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        // Jump to the farthest first-free distance of the cells still hit, and look again:
+        // no common free distance lies before it, so the first one found is the least.
+        // Each round moves at least one pixel, so at most `limit + 1` rounds.
+        let mut k = 0i32;
+        loop {
+            let moved = r.shifted(dir, k);
+            let need = self
+                .cells(moved)
+                .filter_map(|(tx, ty)| self.meet_with(tx, ty, moved, dir, rules))
+                .filter(|m| m.colliding)
+                .map(|m| m.distance)
+                .max();
+            match need {
+                None => return Some(k),
+                Some(d) => {
+                    k = k.saturating_add(d.max(1));
+                    if k > limit {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells `r` covers, row by row.
+    pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M> {
+        let n = self.n;
+        let (tx0, tx1) = (r.x0.div_euclid(n), r.x1.div_euclid(n));
+        let (ty0, ty1) = (r.y0.div_euclid(n), r.y1.div_euclid(n));
+        (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
+    }
+
+    /// `r` against one cell under `rules`; `None` if the cell takes no part.
+    pub(crate) fn meet_with(
+        &self,
+        tx: i32,
+        ty: i32,
+        r: Rect,
+        dir: Direction,
+        rules: &Rules,
+    ) -> Option<Meeting> {
+        let cell = self.map.cell(tx, ty);
+        if cell.one_way {
+            match rules.one_way {
+                OneWay::Ignored => return None,
+                OneWay::Below { from, skip_row } => {
+                    let from_inside = self
+                        .meet(cell, tx, ty, from, Direction::Up, rules.foot)
+                        .is_some_and(|m| m.colliding);
+                    if ty == skip_row || from_inside {
+                        return None;
+                    }
+                }
+            }
+        }
+        self.meet(cell, tx, ty, r, dir, rules.foot)
+    }
+
+    /// The table lookup for one cell, `r` in world pixels.
+    fn meet(
+        &self,
+        cell: Cell,
+        tx: i32,
+        ty: i32,
+        r: Rect,
+        dir: Direction,
+        foot: Option<i32>,
+    ) -> Option<Meeting> {
+        let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
+        let mut b = LocalBox {
+            x0: r.x0.saturating_sub(ox),
+            x1: r.x1.saturating_sub(ox),
+            y0: r.y0.saturating_sub(oy),
+            y1: r.y1.saturating_sub(oy),
+        };
+        let (colliding, distance, exit) = match cell.solid {
+            Solid::Empty => return None,
+            Solid::Full => {
+                let (lo, hi) = along(b, dir, self.n);
+                let mask = low_bits(self.n as u32);
+                let colliding = overlaps_tile(b, self.n);
+                let d = forward_distance(mask, lo, hi, self.n as u32, colliding);
+                (colliding, d, self.n.saturating_sub(lo))
+            }
+            Solid::Shape(id, variant) => {
+                if let Some(x) = foot {
+                    b.x0 = x.saturating_sub(ox);
+                    b.x1 = b.x0;
+                }
+                let shape = self.tables.shape(id)?;
+                let (lo, _) = along(b, dir, self.n);
+                let (colliding, d) = shape.box_distance(variant, b, dir);
+                (colliding, d, self.n.saturating_sub(lo))
+            }
+        };
+        // Not colliding and nothing met: the lookup answers "until it leaves the tile"
+        // (exit − 1), which no real touch can equal. That is no obstacle at all.
+        let distance = if !colliding && distance >= exit.saturating_sub(1) {
+            i32::MAX
+        } else {
+            distance
+        };
+        Some(Meeting {
+            colliding,
+            distance,
+        })
+    }
+}
+
+/// One-way cells ignored, whole box.
+const SOLIDS: Rules = Rules {
+    one_way: OneWay::Ignored,
+    foot: None,
+};
+
+/// The box's interval along `dir`, measured so that `dir` is the increasing direction.
+fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
+    let last = n.saturating_sub(1);
+    match dir {
+        Direction::Up => (b.y0, b.y1),
+        Direction::Right => (b.x0, b.x1),
+        Direction::Down => (last.saturating_sub(b.y1), last.saturating_sub(b.y0)),
+        Direction::Left => (last.saturating_sub(b.x1), last.saturating_sub(b.x0)),
+    }
+}
+
+fn overlaps_tile(b: LocalBox, n: i32) -> bool {
+    b.x1 >= 0 && b.x0 < n && b.y1 >= 0 && b.y0 < n
+}
