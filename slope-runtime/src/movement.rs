@@ -160,42 +160,51 @@ impl<M: TileMap> World<'_, M> {
         grounded: bool,
         rising: bool,
     ) -> Option<bool> {
+        let lift = self.sideways_lift(actor, dir, grounded)?;
+        move_actor(actor, dir, 1);
+        match lift {
+            0 => Some(self.stick(actor, grounded && !rising)),
+            k if k > 0 => {
+                move_actor(actor, Direction::Up, k);
+                Some(grounded)
+            }
+            k => {
+                move_actor(actor, Direction::Down, k.saturating_neg());
+                Some(false)
+            }
+        }
+    }
+
+    /// Whether the actor can take one pixel towards `dir`, and how far up (> 0) or down
+    /// (< 0) that step must take it; `None` when a wall is in the way.
+    fn sideways_lift(&self, actor: &Actor, dir: Direction, grounded: bool) -> Option<i32> {
         let here = actor.rect();
         let ahead = here.shifted(dir, 1);
         let solids = self.rules(actor, OneWay::Ignored);
         let walkable = self.rules(actor, self.below(actor, here));
+        if !self.hits_with(ahead, &walkable) {
+            return Some(0);
+        }
+        // A rise lower than the wall height is climbed. The box must fit straight above
+        // its old place too, so it never cuts a ceiling's corner.
         let climb = i32::from(actor.settings.wall_height)
             .saturating_sub(1)
             .max(0);
-        if !self.hits_with(ahead, &walkable) {
-            move_actor(actor, dir, 1);
-            return Some(self.stick(actor, grounded && !rising));
-        }
-        // Something is in the way: a rise lower than the wall height is climbed. The box
-        // must fit straight above its old place too, so it never cuts a ceiling's corner.
         if let Some(k) = self.escape_with(ahead, Direction::Up, climb, &walkable) {
             if self.room_with(here, Direction::Up, k, &solids) >= k {
-                move_actor(actor, dir, 1);
-                move_actor(actor, Direction::Up, k);
-                return Some(grounded);
+                return Some(k);
             }
         }
         // In the air, a sloped ceiling ahead is slid under.
         if !grounded {
             if let Some(k) = self.escape_with(ahead, Direction::Down, climb, &walkable) {
                 if self.room_with(here, Direction::Down, k, &walkable) >= k {
-                    move_actor(actor, dir, 1);
-                    move_actor(actor, Direction::Down, k);
-                    return Some(false);
+                    return Some(k.saturating_neg());
                 }
             }
         }
         // One-way cells never make walls: pass through them from the side.
-        if !self.hits_with(ahead, &solids) {
-            move_actor(actor, dir, 1);
-            return Some(self.stick(actor, grounded && !rising));
-        }
-        None
+        (!self.hits_with(ahead, &solids)).then_some(0)
     }
 
     /// After a step sideways on the ground: pull the actor down onto ground that lies less
@@ -303,20 +312,15 @@ impl<M: TileMap> World<'_, M> {
         let here = actor.rect();
         let solids = self.rules(actor, OneWay::Ignored);
         let floor = self.rules(actor, self.below(actor, here));
-        let c = &mut actor.contacts;
-        c.set(
-            Contacts::PUSHING_LEFT,
-            self.room_with(here, Direction::Left, 1, &solids) == 0,
-        );
-        c.set(
-            Contacts::PUSHING_RIGHT,
-            self.room_with(here, Direction::Right, 1, &solids) == 0,
-        );
-        c.set(
-            Contacts::ON_CEILING,
-            self.room_with(here, Direction::Up, 1, &solids) == 0,
-        );
         let on_ground = self.room_with(here, Direction::Down, 1, &floor) == 0;
+        // Pushing means a wall: a step that way is refused, not merely a slope touched.
+        let walled = |dir| self.sideways_lift(actor, dir, on_ground).is_none();
+        let (left, right) = (walled(Direction::Left), walled(Direction::Right));
+        let ceiling = self.room_with(here, Direction::Up, 1, &solids) == 0;
+        let c = &mut actor.contacts;
+        c.set(Contacts::PUSHING_LEFT, left);
+        c.set(Contacts::PUSHING_RIGHT, right);
+        c.set(Contacts::ON_CEILING, ceiling);
         c.set(Contacts::ON_GROUND, on_ground);
         if !on_ground {
             return;

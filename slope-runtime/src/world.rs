@@ -83,9 +83,10 @@ pub(crate) const fn step_of(dir: Direction) -> (i32, i32) {
 pub(crate) enum OneWay {
     /// None do (moving up or sideways, escaping, or an actor that ignores them).
     Ignored,
-    /// Those whose pixels the box `from` (the actor before this step) stays clear of:
-    /// it is above them, so it may land or walk on them. Cells in row `skip_row` (being
-    /// dropped through) never count.
+    /// Those the feet of `from` (the bottom row of the actor's box before this step) are
+    /// not inside: the actor is above them, so it may land or walk on them. They meet only
+    /// the bottom row of a query box. Cells in row `skip_row` (being dropped through)
+    /// never count.
     Below { from: Rect, skip_row: i32 },
 }
 
@@ -262,20 +263,29 @@ impl<'t, M: TileMap> World<'t, M> {
         rules: &Rules,
     ) -> Option<Meeting> {
         let cell = self.map.cell(tx, ty);
-        if cell.one_way {
-            match rules.one_way {
-                OneWay::Ignored => return None,
-                OneWay::Below { from, skip_row } => {
-                    let from_inside = self
-                        .meet(cell, tx, ty, from, Direction::Up, rules.foot)
-                        .is_some_and(|m| m.colliding);
-                    if ty == skip_row || from_inside {
-                        return None;
-                    }
-                }
-            }
+        if !cell.one_way {
+            return self.meet(cell, tx, ty, r, dir, rules.foot);
         }
-        self.meet(cell, tx, ty, r, dir, rules.foot)
+        // A one-way cell only ever meets the actor's feet (the bottom row of its box), and
+        // only when those feet were not inside it before the step: it carries actors that
+        // come from above and lets everything else pass, from below and from the sides.
+        let OneWay::Below { from, skip_row } = rules.one_way else {
+            return None;
+        };
+        if ty == skip_row {
+            return None;
+        }
+        let feet_before = Rect {
+            y1: from.y0,
+            ..from
+        };
+        let was_inside = self
+            .meet(cell, tx, ty, feet_before, Direction::Up, rules.foot)
+            .is_some_and(|m| m.colliding);
+        if was_inside {
+            return None;
+        }
+        self.meet(cell, tx, ty, Rect { y1: r.y0, ..r }, dir, rules.foot)
     }
 
     /// The table lookup for one cell, `r` in world pixels.
