@@ -50,6 +50,56 @@
 //!
 //! The offsets' exact definitions are in the project's `shared/spec/offsets.md`; every value
 //! is checked against a brute-force implementation of it in the tests.
+//!
+//! # Moving actors
+//!
+//! A [`World`] is a [`TileMap`] (the game's: what is in cell `(tx, ty)` — empty, full, or a
+//! shape in one of its variants, possibly one-way; or the ready [`GridMap`]) plus the tables.
+//! An [`Actor`] is a box of whole pixels with a sub-pixel remainder and a fixed-point
+//! velocity (1/256 px per frame). Each frame the game sets the velocity and calls
+//! [`World::step`]; the actor then moves **one pixel at a time**, x and y steps interleaved
+//! in the ratio of the speeds, and every step asks the tables about the cells along the
+//! box's leading edge only:
+//!
+//! ```text
+//!            ceiling ─▶ ######        moving up into it: slide sideways along a sloped
+//!                       ##            ceiling, or around a corner (corner correction)
+//!        ┌──┐
+//!        │  │ ─▶ step right: the pixel column ahead is free ─▶ take it, then stick to
+//!        │  │    ground up to wall height − 1 below (walking down a slope)
+//!        └──┘ ▟  blocked, but a rise < wall height ─▶ step up onto it (walking up)
+//!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `pushing_right`
+//! ```
+//!
+//! One-way cells meet only the actor's feet and only from above; [`Actor::drop_through`]
+//! ignores the row it stands on until it has left it. [`ActorSettings`] holds every
+//! option with its default (wall height 4, sticking, ceiling slide, corner correction 4,
+//! equal speed on slopes, whole-box or centre feet).
+//!
+//! ```
+//! use slope_runtime::{Actor, Cell, GridMap, Tables, Variant, World, SUBPIXEL};
+//! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+//! let tables = Tables::from_bytes(BLOB)?;
+//! let slope = tables.find("slope45").expect("a default tile");
+//! let mut map: GridMap<6, 4> = GridMap::new(Cell::FULL);
+//! for tx in 0..6 {
+//!     map.set(tx, 0, Cell::FULL);
+//! }
+//! map.set(3, 1, Cell::shape(slope, Variant::Identity)); // a 45° ramp up to the right
+//! map.set(4, 1, Cell::FULL);
+//! let world = World::new(tables, &map);
+//!
+//! let mut hero = Actor::new(8, 16, 8, 12);
+//! for _frame in 0..60 {
+//!     hero.vx = SUBPIXEL;       // input: 1 px per frame to the right
+//!     hero.vy -= SUBPIXEL / 4;  // gravity
+//!     world.step(&mut hero);    // the pixel sweep
+//! }
+//! // it walked up the ramp and stands on the block behind it
+//! assert_eq!((hero.x, hero.y), (68, 32));
+//! assert!(hero.contacts.on_ground());
+//! # Ok::<(), slope_runtime::Error>(())
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 #![cfg_attr(
