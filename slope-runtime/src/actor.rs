@@ -145,7 +145,8 @@ impl Contacts {
         self.has(Self::ON_ONE_WAY)
     }
 
-    /// It was embedded in solid pixels and could not be pushed out.
+    /// A moving platform pushed it against something it could not give way to this frame,
+    /// or it was embedded in solid pixels and could not be pushed out.
     pub const fn crushed(&self) -> bool {
         self.has(Self::CRUSHED)
     }
@@ -183,6 +184,8 @@ pub struct Actor {
     pub(crate) rem_x: u8,
     pub(crate) rem_y: u8,
     pub(crate) drop_request: bool,
+    /// A platform crushed it this frame, before its own move.
+    pub(crate) crush_pending: bool,
     /// The row of one-way cells it is dropping through (`i32::MIN`: none).
     pub(crate) drop_row: i32,
 }
@@ -204,6 +207,7 @@ impl Actor {
             rem_x: 0,
             rem_y: 0,
             drop_request: false,
+            crush_pending: false,
             drop_row: i32::MIN,
         }
     }

@@ -16,6 +16,7 @@
 use crate::Direction;
 use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
+use crate::platform::Platform;
 use crate::world::{OneWay, Rect, Rules, World, step_of};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
@@ -37,7 +38,7 @@ const COS_Q15: [u16; 65] = [
     9512, 8740, 7962, 7180, 6393, 5602, 4808, 4011, 3212, 2411, 1608, 804, 0,
 ];
 
-impl<M: TileMap> World<'_, M> {
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Moves `actor` by its velocity for one frame and returns its new contacts.
     ///
     /// Velocity components are clamped to ±[`MAX_SPEED`]. Hitting a wall zeroes `vx`,
@@ -96,6 +97,9 @@ impl<M: TileMap> World<'_, M> {
     fn sweep(&self, actor: &mut Actor, dx: i32, dy: i32) -> (bool, bool) {
         actor.previous = actor.contacts;
         actor.contacts = Contacts::default();
+        // Crushed by a platform earlier this frame: report it with this frame's contacts.
+        actor.contacts.set(Contacts::CRUSHED, actor.crush_pending);
+        actor.crush_pending = false;
         self.start_drop(actor);
         self.unembed(actor);
         let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
@@ -286,10 +290,19 @@ impl<M: TileMap> World<'_, M> {
     /// An actor left inside solid pixels (placed there, or by the game) is pushed out the
     /// shortest way; if there is none within reach it stays and is marked crushed.
     fn unembed(&self, actor: &mut Actor) {
+        if !self.free_actor(actor) {
+            actor.contacts.set(Contacts::CRUSHED, true);
+        }
+    }
+
+    /// Moves an actor that covers solid pixels (tiles or platforms) the shortest way out,
+    /// trying up, left, right, down in that order on ties, within its own size plus a tile.
+    /// Returns whether it is free afterwards.
+    pub(crate) fn free_actor(&self, actor: &mut Actor) -> bool {
         let here = actor.rect();
         let rules = self.rules(actor, OneWay::Ignored);
         if !self.hits_with(here, &rules) {
-            return;
+            return true;
         }
         let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
         let best = [
@@ -302,8 +315,28 @@ impl<M: TileMap> World<'_, M> {
         .filter_map(|dir| Some((self.escape_with(here, dir, reach, &rules)?, dir)))
         .min_by_key(|&(k, _)| k);
         match best {
-            Some((k, dir)) => move_actor(actor, dir, k),
-            None => actor.contacts.set(Contacts::CRUSHED, true),
+            Some((k, dir)) => {
+                move_actor(actor, dir, k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the actor covers a solid pixel (one-way cells and platforms aside).
+    pub(crate) fn hits_actor(&self, actor: &Actor) -> bool {
+        self.hits_with(actor.rect(), &self.rules(actor, OneWay::Ignored))
+    }
+
+    /// One pixel towards `dir` with tile collision (climbing, sticking, sliding as a step
+    /// of its own would), for platforms that carry or push the actor. Returns whether it
+    /// moved.
+    pub(crate) fn push(&self, actor: &mut Actor, dir: Direction) -> bool {
+        if dir.is_horizontal() {
+            let grounded = actor.contacts.on_ground();
+            self.step_sideways(actor, dir, grounded, false).is_some()
+        } else {
+            self.step_vertical(actor, dir) == Step::Moved
         }
     }
 

@@ -12,6 +12,7 @@
 use crate::actor::Feet;
 use crate::line::{forward_distance, low_bits};
 use crate::map::{Cell, Solid, TileMap};
+use crate::platform::Platform;
 use crate::shape::LocalBox;
 use crate::{Direction, Tables};
 
@@ -137,17 +138,38 @@ pub(crate) struct Meeting {
 /// # Ok::<(), slope_runtime::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct World<'t, M> {
+pub struct World<'t, M, P = [Platform; 0]> {
     pub(crate) tables: Tables<'t>,
     pub(crate) map: M,
+    pub(crate) platforms: P,
+    /// A platform that takes no part (the one pushing an actor right now).
+    pub(crate) ignored_platform: Option<usize>,
     pub(crate) n: i32,
 }
 
 impl<'t, M: TileMap> World<'t, M> {
     /// A world of `map`, whose shape cells refer to `tables`.
     pub fn new(tables: Tables<'t>, map: M) -> World<'t, M> {
+        World::with_platforms(tables, map, [])
+    }
+}
+
+impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
+    /// A world of `map` and moving `platforms` (solid boxes, see [`Platform`]).
+    pub fn with_platforms(tables: Tables<'t>, map: M, platforms: P) -> World<'t, M, P> {
         let n = i32::from(tables.tile_size());
-        World { tables, map, n }
+        World {
+            tables,
+            map,
+            platforms,
+            ignored_platform: None,
+            n,
+        }
+    }
+
+    /// The platforms.
+    pub fn platforms(&self) -> &[Platform] {
+        self.platforms.as_ref()
     }
 
     /// The map.
@@ -195,21 +217,18 @@ impl<'t, M: TileMap> World<'t, M> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        self.cells(r).any(|(tx, ty)| {
-            self.meet_with(tx, ty, r, Direction::Up, rules)
-                .is_some_and(|m| m.colliding)
-        })
+        self.meetings(r, r, Direction::Up, rules)
+            .any(|m| m.colliding)
     }
 
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
-        let mut room = limit.max(0);
-        for (tx, ty) in self.cells(r.swept(dir, room)) {
-            if let Some(m) = self.meet_with(tx, ty, r, dir, rules) {
-                if m.colliding {
-                    return 0;
-                }
-                room = room.min(m.distance);
+        let limit = limit.max(0);
+        let mut room = limit;
+        for m in self.meetings(r, r.swept(dir, limit), dir, rules) {
+            if m.colliding {
+                return 0;
             }
+            room = room.min(m.distance);
         }
         room
     }
@@ -221,15 +240,14 @@ impl<'t, M: TileMap> World<'t, M> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
-        // Jump to the farthest first-free distance of the cells still hit, and look again:
-        // no common free distance lies before it, so the first one found is the least.
-        // Each round moves at least one pixel, so at most `limit + 1` rounds.
+        // Jump to the farthest first-free distance of the obstacles still hit, and look
+        // again: no common free distance lies before it, so the first one found is the
+        // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
         let mut k = 0i32;
         loop {
             let moved = r.shifted(dir, k);
             let need = self
-                .cells(moved)
-                .filter_map(|(tx, ty)| self.meet_with(tx, ty, moved, dir, rules))
+                .meetings(moved, moved, dir, rules)
                 .filter(|m| m.colliding)
                 .map(|m| m.distance)
                 .max();
@@ -245,8 +263,29 @@ impl<'t, M: TileMap> World<'t, M> {
         }
     }
 
+    /// `r` against every obstacle in `region` (cells, then platforms), along `dir`.
+    fn meetings<'a>(
+        &'a self,
+        r: Rect,
+        region: Rect,
+        dir: Direction,
+        rules: &'a Rules,
+    ) -> impl Iterator<Item = Meeting> + 'a {
+        let cells = self
+            .cells(region)
+            .filter_map(move |(tx, ty)| self.meet_with(tx, ty, r, dir, rules));
+        let platforms = self
+            .platforms
+            .as_ref()
+            .iter()
+            .enumerate()
+            .filter(move |&(i, p)| Some(i) != self.ignored_platform && p.rect().overlaps(&region))
+            .filter_map(move |(_, p)| meet_platform(p, r, dir, rules));
+        cells.chain(platforms)
+    }
+
     /// The cells `r` covers, row by row.
-    pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M> {
+    pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
         let n = self.n;
         let (tx0, tx1) = (r.x0.div_euclid(n), r.x1.div_euclid(n));
         let (ty0, ty1) = (r.y0.div_euclid(n), r.y1.div_euclid(n));
@@ -336,6 +375,61 @@ impl<'t, M: TileMap> World<'t, M> {
             colliding,
             distance,
         })
+    }
+}
+
+/// A platform against box `r` along `dir`: one-way platforms, like one-way cells, meet only
+/// the feet of an actor that was above them.
+fn meet_platform(p: &Platform, r: Rect, dir: Direction, rules: &Rules) -> Option<Meeting> {
+    let solid = p.rect();
+    let r = if p.one_way {
+        let OneWay::Below { from, .. } = rules.one_way else {
+            return None;
+        };
+        if solid.overlaps(&Rect {
+            y1: from.y0,
+            ..from
+        }) {
+            return None;
+        }
+        Rect { y1: r.y0, ..r }
+    } else {
+        r
+    };
+    Some(meet_box(solid, r, dir))
+}
+
+/// A solid box against box `r` along `dir`, in the lookup's terms.
+pub(crate) fn meet_box(solid: Rect, r: Rect, dir: Direction) -> Meeting {
+    if solid.overlaps(&r) {
+        let distance = match dir {
+            Direction::Up => solid.y1.saturating_sub(r.y0).saturating_add(1),
+            Direction::Down => r.y1.saturating_sub(solid.y0).saturating_add(1),
+            Direction::Right => solid.x1.saturating_sub(r.x0).saturating_add(1),
+            Direction::Left => r.x1.saturating_sub(solid.x0).saturating_add(1),
+        };
+        return Meeting {
+            colliding: true,
+            distance,
+        };
+    }
+    let beside_x = solid.x0 <= r.x1 && r.x0 <= solid.x1;
+    let beside_y = solid.y0 <= r.y1 && r.y0 <= solid.y1;
+    let gap = match dir {
+        Direction::Up if beside_x && solid.y0 > r.y1 => solid.y0.saturating_sub(r.y1),
+        Direction::Down if beside_x && solid.y1 < r.y0 => r.y0.saturating_sub(solid.y1),
+        Direction::Right if beside_y && solid.x0 > r.x1 => solid.x0.saturating_sub(r.x1),
+        Direction::Left if beside_y && solid.x1 < r.x0 => r.x0.saturating_sub(solid.x1),
+        _ => {
+            return Meeting {
+                colliding: false,
+                distance: i32::MAX,
+            };
+        }
+    };
+    Meeting {
+        colliding: false,
+        distance: gap.saturating_sub(1),
     }
 }
 

@@ -1,0 +1,204 @@
+//! Moving platforms: solid (or one-way) boxes the game moves each frame, carrying the actors
+//! that stand on them and pushing the ones in their way, never through a wall.
+//!
+//! # Order of operations, each frame
+//!
+//! 1. The game decides every platform's displacement and every actor's velocity.
+//! 2. [`move_platform`] for each platform: it moves one pixel at a time; before each pixel
+//!    the actors standing on it are its riders, and after it they are carried the same pixel
+//!    (through the normal tile collision: carried into a slope, a rider walks up it); an
+//!    actor the platform now overlaps is pushed one pixel out of its way, also through tile
+//!    collision. An actor that cannot give way (a wall or slope behind it) is **crushed**:
+//!    it is moved to the nearest free spot if there is one, otherwise the platform stops
+//!    there. Either way no actor is left overlapping a tile or a platform.
+//! 3. [`World::step`](crate::World::step) for each actor, in a world built with
+//!    [`World::with_platforms`](crate::World::with_platforms), so actors stand on, walk off
+//!    and bump into platforms like any other solid. `contacts.crushed()` then tells the
+//!    game what the platforms did this frame.
+//!
+//! Moving platforms first and actors second is what keeps riders glued to platforms that go
+//! down (the actor never falls a frame behind) and lets a rider walk off the edge naturally.
+
+use crate::actor::Actor;
+use crate::map::TileMap;
+use crate::world::{Rect, World, step_of};
+use crate::{Direction, Tables};
+
+/// A moving box. Solid on every side, or one-way (standable from above only: actors pass
+/// through it from below and the sides).
+///
+/// ```
+/// use slope_runtime::Platform;
+///
+/// let lift = Platform::new(64, 32, 32, 8);
+/// assert_eq!(lift.bounds(), (64, 32, 95, 39));
+/// assert!(Platform::new(0, 0, 16, 4).one_way().one_way);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Platform {
+    /// Left column, world pixels.
+    pub x: i32,
+    /// Bottom row, world pixels (y up).
+    pub y: i32,
+    /// Width in pixels (at least 1).
+    pub width: u16,
+    /// Height in pixels (at least 1).
+    pub height: u16,
+    /// Standable from above only.
+    pub one_way: bool,
+}
+
+impl Platform {
+    /// A solid platform whose bottom-left pixel is (x, y).
+    pub const fn new(x: i32, y: i32, width: u16, height: u16) -> Platform {
+        Platform {
+            x,
+            y,
+            width,
+            height,
+            one_way: false,
+        }
+    }
+
+    /// The same platform, one-way.
+    pub const fn one_way(self) -> Platform {
+        Platform {
+            one_way: true,
+            ..self
+        }
+    }
+
+    /// Its inclusive edges `(x0, y0, x1, y1)`.
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        let r = self.rect();
+        (r.x0, r.y0, r.x1, r.y1)
+    }
+
+    pub(crate) fn rect(&self) -> Rect {
+        Rect::of_box(self.x, self.y, self.width, self.height)
+    }
+
+    /// Whether `actor` stands on it: its feet rest on the platform's top.
+    fn carries(&self, actor: &Actor) -> bool {
+        let (p, a) = (self.rect(), actor.rect());
+        a.y0 == p.y1.saturating_add(1) && a.x0 <= p.x1 && p.x0 <= a.x1
+    }
+}
+
+/// Moves `platforms[index]` by `(dx, dy)` whole pixels (each clamped to ±[`crate::MAX_MOVE`]),
+/// carrying its riders and pushing actors out of its way, as the module docs describe.
+/// Returns how far it actually moved (less when an actor was crushed with nowhere to go).
+///
+/// ```
+/// use slope_runtime::{move_platform, Actor, Cell, GridMap, Platform, Tables};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let map: GridMap<8, 8> = GridMap::new(Cell::FULL); // an empty room
+/// let mut platforms = [Platform::new(16, 16, 32, 8)];
+/// let mut actors = [Actor::new(24, 24, 8, 8)];      // standing on it
+/// let moved = move_platform(tables, &map, &mut platforms, 0, 5, -3, &mut actors);
+/// assert_eq!(moved, (5, -3));
+/// assert_eq!((actors[0].x, actors[0].y), (29, 21)); // carried all the way
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+pub fn move_platform<M: TileMap>(
+    tables: Tables<'_>,
+    map: M,
+    platforms: &mut [Platform],
+    index: usize,
+    dx: i32,
+    dy: i32,
+    actors: &mut [Actor],
+) -> (i32, i32) {
+    let clamp = |d: i32| d.clamp(-crate::MAX_MOVE, crate::MAX_MOVE);
+    let (dx, dy) = (clamp(dx), clamp(dy));
+    let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+    let x_dir = if dx < 0 {
+        Direction::Left
+    } else {
+        Direction::Right
+    };
+    let y_dir = if dy < 0 {
+        Direction::Down
+    } else {
+        Direction::Up
+    };
+    let (mut done_x, mut done_y) = (0u32, 0u32);
+    while done_x < ax || done_y < ay {
+        // Interleave x and y in proportion, as actors do.
+        let x_behind =
+            u64::from(2 * done_x + 1) * u64::from(ay) <= u64::from(2 * done_y + 1) * u64::from(ax);
+        let dir = if done_x < ax && (done_y >= ay || x_behind) {
+            x_dir
+        } else {
+            y_dir
+        };
+        if !step_platform(tables, &map, platforms, index, dir, actors) {
+            break;
+        }
+        if dir.is_horizontal() {
+            done_x += 1;
+        } else {
+            done_y += 1;
+        }
+    }
+    let sign = |done: u32, d: i32| if d < 0 { -(done as i32) } else { done as i32 };
+    (sign(done_x, dx), sign(done_y, dy))
+}
+
+/// One pixel of platform motion. Returns `false` (and leaves the platform where it was)
+/// when an actor in the way could not be moved anywhere free.
+fn step_platform<M: TileMap>(
+    tables: Tables<'_>,
+    map: &M,
+    platforms: &mut [Platform],
+    index: usize,
+    dir: Direction,
+    actors: &mut [Actor],
+) -> bool {
+    let Some(before) = platforms.get(index).copied() else {
+        return false;
+    };
+    let (sx, sy) = step_of(dir);
+    let after = Platform {
+        x: before.x.saturating_add(sx),
+        y: before.y.saturating_add(sy),
+        ..before
+    };
+    let riders_mask = |a: &Actor| before.carries(a);
+    if let Some(slot) = platforms.get_mut(index) {
+        *slot = after;
+    }
+    let world = World::with_platforms(tables, map, &*platforms);
+    let mut stuck = false;
+    for actor in actors.iter_mut() {
+        let rider = riders_mask(actor);
+        let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
+        let lifted = after.one_way && rider && dir == Direction::Up;
+        if overlapped || lifted {
+            // In the platform's way (or on a one-way platform going up): push it one pixel,
+            // with the platform itself out of the picture.
+            let pusher = World {
+                ignored_platform: Some(index),
+                ..world
+            };
+            let moved = pusher.push(actor, dir);
+            if !moved || world.hits_actor(actor) {
+                actor.crush_pending = true;
+                if !world.free_actor(actor) {
+                    stuck = true;
+                }
+            }
+        } else if rider {
+            // Carried: the same pixel, through tile collision (a wall may hold it back).
+            world.push(actor, dir);
+        }
+    }
+    if stuck {
+        if let Some(slot) = platforms.get_mut(index) {
+            *slot = before;
+        }
+        return false;
+    }
+    true
+}
