@@ -1,5 +1,5 @@
-//! An actor runs, jumps and drops through a level built from the default tiles, drawn in
-//! the terminal frame by frame.
+//! An actor runs, jumps, drops through a one-way platform and rides a lift, in a level
+//! built from the default tiles, drawn in the terminal frame by frame.
 //!
 //! ```text
 //! cargo run -p demo --example walk              # every 10th frame, one after another
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Duration;
 
-use slope_runtime::{Actor, Cell, SUBPIXEL, TileMap, Variant, World};
+use slope_runtime::{Actor, Cell, Platform, SUBPIXEL, TileMap, Variant, World, move_platform};
 
 mod tiles {
     include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
@@ -79,7 +79,8 @@ fn input(frame: u32) -> Input {
         300..=339 => (-1, frame == 300, false),
         340..=446 => (1, frame == 345, false),
         447..=479 => (0, false, frame == 460),
-        _ => (1, frame % 90 == 0, false),
+        480..=514 => (1, false, false),
+        _ => (0, false, false), // ride the lift
     };
     Input { dir, jump, drop }
 }
@@ -98,10 +99,16 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let world = World::new(tables, Level);
-    let mut hero = Actor::new(40, 16, 10, 20);
+    // A 3-px lift: low enough to step onto; it rises 60 px from frame 520.
+    let mut platforms = [Platform::new(392, 16, 24, 3)];
+    let mut heroes = [Actor::new(40, 16, 10, 20)];
     let mut out = std::io::stdout().lock();
     for frame in 0..FRAMES {
+        // 1. platforms first, carrying and pushing actors; 2. then the actors move.
+        let lift = i32::from((520..580).contains(&frame));
+        move_platform(tables, Level, &mut platforms, 0, 0, lift, &mut heroes);
+        let world = World::with_platforms(tables, Level, &platforms);
+        let hero = &mut heroes[0];
         let i = input(frame);
         hero.vx = i.dir * RUN;
         if i.jump && hero.contacts.on_ground() {
@@ -111,9 +118,9 @@ fn main() {
             hero.drop_through();
         }
         hero.vy -= GRAVITY;
-        world.step(&mut hero);
+        world.step(hero);
         if animate || frame % 10 == 0 || frame == FRAMES - 1 {
-            let picture = render(&world, &hero, frame);
+            let picture = render(&world, hero, frame);
             let shown = if animate {
                 write!(out, "\x1b[H\x1b[2J{picture}")
             } else {
@@ -130,7 +137,7 @@ fn main() {
 }
 
 /// One character covers 4×8 pixels: solid when most of its pixels are, `@` where the actor is.
-fn render(world: &World<'_, Level>, hero: &Actor, frame: u32) -> String {
+fn render(world: &World<'_, Level, &[Platform; 1]>, hero: &Actor, frame: u32) -> String {
     let n = world.tile_size();
     let (w, h) = (LEVEL[0].len() as i32 * n, LEVEL.len() as i32 * n);
     let (hx0, hy0, hx1, hy1) = hero.bounds();
@@ -160,8 +167,13 @@ fn render(world: &World<'_, Level>, hero: &Actor, frame: u32) -> String {
                 .filter(|&(x, y)| solid_pixel(world, x, y))
                 .count();
             let one_way = world.map().cell(x0 / n, y0 / n).is_one_way();
+            let platform = world.platforms().iter().any(|p| {
+                let (px0, py0, px1, py1) = p.bounds();
+                x0 <= px1 && x0 + 3 >= px0 && y0 <= py1 && y0 + 7 >= py0
+            });
             s.push(match (actor, solid) {
                 (true, _) => '@',
+                (false, _) if platform => '_',
                 (false, 17..) if one_way => '=',
                 (false, 17..) => '#',
                 (false, 1..=16) => ':',
@@ -174,7 +186,7 @@ fn render(world: &World<'_, Level>, hero: &Actor, frame: u32) -> String {
 }
 
 /// Whether world pixel (x, y) is solid, read through the runtime.
-fn solid_pixel(world: &World<'_, Level>, x: i32, y: i32) -> bool {
+fn solid_pixel(world: &World<'_, Level, &[Platform; 1]>, x: i32, y: i32) -> bool {
     let n = world.tile_size();
     let cell = world.map().cell(x.div_euclid(n), y.div_euclid(n));
     let (lx, ly) = (x.rem_euclid(n) as u8, y.rem_euclid(n) as u8);
