@@ -106,8 +106,8 @@ fn main() {
     for frame in 0..FRAMES {
         // 1. platforms first, carrying and pushing actors; 2. then the actors move.
         let lift = i32::from((520..580).contains(&frame));
-        move_platform(tables, Level, &mut platforms, 0, 0, lift, &mut heroes);
-        let world = World::with_platforms(tables, Level, &platforms);
+        move_platform(tables, &Level, &mut platforms, 0, 0, lift, &mut heroes);
+        let world = World::with_platforms(tables, &Level, &platforms);
         let hero = &mut heroes[0];
         let i = input(frame);
         hero.vx = i.dir * RUN;
@@ -137,7 +137,7 @@ fn main() {
 }
 
 /// One character covers 4×8 pixels: solid when most of its pixels are, `@` where the actor is.
-fn render(world: &World<'_, Level, &[Platform; 1]>, hero: &Actor, frame: u32) -> String {
+fn render(world: &World<'_, &Level, &[Platform]>, hero: &Actor, frame: u32) -> String {
     let n = world.tile_size();
     let (w, h) = (LEVEL[0].len() as i32 * n, LEVEL.len() as i32 * n);
     let (hx0, hy0, hx1, hy1) = hero.bounds();
@@ -186,7 +186,7 @@ fn render(world: &World<'_, Level, &[Platform; 1]>, hero: &Actor, frame: u32) ->
 }
 
 /// Whether world pixel (x, y) is solid, read through the runtime.
-fn solid_pixel(world: &World<'_, Level, &[Platform; 1]>, x: i32, y: i32) -> bool {
+fn solid_pixel(world: &World<'_, &Level, &[Platform]>, x: i32, y: i32) -> bool {
     let n = world.tile_size();
     let cell = world.map().cell(x.div_euclid(n), y.div_euclid(n));
     let (lx, ly) = (x.rem_euclid(n) as u8, y.rem_euclid(n) as u8);

@@ -400,7 +400,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         };
         let column = x
             .saturating_sub(tx.saturating_mul(self.n))
-            .clamp(0, self.n - 1);
+            .min(self.n - 1)
+            .max(0);
         self.tables
             .shape(id)
             .and_then(|s| s.surface(variant, u8::try_from(column).ok()?))

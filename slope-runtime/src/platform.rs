@@ -89,6 +89,9 @@ impl Platform {
 /// carrying its riders and pushing actors out of its way, as the module docs describe.
 /// Returns how far it actually moved (less when an actor was crushed with nowhere to go).
 ///
+/// Build the actors' [`World`] over the same `&map` (`World::with_platforms(tables, &map,
+/// &platforms)`): the mover is then compiled once for both, which keeps firmware small.
+///
 /// ```
 /// use slope_runtime::{move_platform, Actor, Cell, GridMap, Platform, Tables};
 /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
@@ -103,7 +106,7 @@ impl Platform {
 /// ```
 pub fn move_platform<M: TileMap>(
     tables: Tables<'_>,
-    map: M,
+    map: &M,
     platforms: &mut [Platform],
     index: usize,
     dx: i32,
@@ -133,7 +136,7 @@ pub fn move_platform<M: TileMap>(
         } else {
             y_dir
         };
-        if !step_platform(tables, &map, platforms, index, dir, actors) {
+        if !step_platform(tables, map, platforms, index, dir, actors) {
             break;
         }
         if dir.is_horizontal() {

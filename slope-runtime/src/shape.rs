@@ -252,11 +252,12 @@ impl<'a> Shape<'a> {
     /// OR of the lines `lo..=hi`, clipped to the tile: two masks of one level.
     fn range_or(&self, lines: Lines, lo: i32, hi: i32) -> u64 {
         let last = i32::from(self.n).saturating_sub(1);
-        let lo = lo.clamp(0, last);
-        let hi = hi.clamp(lo, last);
+        // max/min rather than clamp: clamp asserts its bounds are ordered, a panic path.
+        let lo = lo.min(last).max(0);
+        let hi = hi.min(last).max(lo);
         let (lo, hi) = (lo as usize, hi as usize); // both in 0..N after the clamp
         let len = hi.saturating_sub(lo).saturating_add(1);
-        let level = len.ilog2();
+        let level = len.checked_ilog2().unwrap_or(0);
         let second = hi.saturating_add(1).saturating_sub(1usize << level);
         self.mask(lines, level, lo) | self.mask(lines, level, second)
     }

@@ -196,7 +196,7 @@ impl<'a> Tables<'a> {
         let n = self.tile_size;
         let len = format::record_len(n);
         let inside = low_bits(u32::from(n));
-        for (record, bytes) in (0..record_count).zip(self.records.chunks_exact(len)) {
+        for (record, bytes) in (0..record_count).zip(self.records.chunks_exact(len.max(1))) {
             let shape = Shape::new(n, bytes, &[]);
             let consistent = [Lines::Columns, Lines::Rows].into_iter().all(|lines| {
                 (0..format::levels(n)).all(|level| {

@@ -138,7 +138,7 @@ pub(crate) struct Meeting {
 /// # Ok::<(), slope_runtime::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct World<'t, M, P = [Platform; 0]> {
+pub struct World<'t, M, P = &'static [Platform]> {
     pub(crate) tables: Tables<'t>,
     pub(crate) map: M,
     pub(crate) platforms: P,
@@ -150,13 +150,19 @@ pub struct World<'t, M, P = [Platform; 0]> {
 impl<'t, M: TileMap> World<'t, M> {
     /// A world of `map`, whose shape cells refer to `tables`.
     pub fn new(tables: Tables<'t>, map: M) -> World<'t, M> {
-        World::with_platforms(tables, map, [])
+        World::with_platforms(tables, map, &[])
     }
-}
 
-impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
-    /// A world of `map` and moving `platforms` (solid boxes, see [`Platform`]).
-    pub fn with_platforms(tables: Tables<'t>, map: M, platforms: P) -> World<'t, M, P> {
+    /// A world of `map` and moving `platforms` (solid or one-way boxes, see [`Platform`]
+    /// and [`crate::move_platform`]).
+    ///
+    /// Every world is a slice of platforms (empty for [`World::new`]), so the mover is
+    /// compiled once per map type: that keeps firmware small.
+    pub fn with_platforms<'p>(
+        tables: Tables<'t>,
+        map: M,
+        platforms: &'p [Platform],
+    ) -> World<'t, M, &'p [Platform]> {
         let n = i32::from(tables.tile_size());
         World {
             tables,
@@ -166,7 +172,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             n,
         }
     }
+}
 
+impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// The platforms.
     pub fn platforms(&self) -> &[Platform] {
         self.platforms.as_ref()
@@ -287,8 +295,8 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// The cells `r` covers, row by row.
     pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
         let n = self.n;
-        let (tx0, tx1) = (r.x0.div_euclid(n), r.x1.div_euclid(n));
-        let (ty0, ty1) = (r.y0.div_euclid(n), r.y1.div_euclid(n));
+        let (tx0, tx1) = (tile_of(r.x0, n), tile_of(r.x1, n));
+        let (ty0, ty1) = (tile_of(r.y0, n), tile_of(r.y1, n));
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
@@ -438,6 +446,12 @@ const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
     foot: None,
 };
+
+/// The tile coordinate of world pixel `v` (N is never 0: the tables were validated; the
+/// fallback only spares the firmware a division-by-zero panic path).
+fn tile_of(v: i32, n: i32) -> i32 {
+    v.checked_div_euclid(n).unwrap_or(0)
+}
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.
 fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
