@@ -72,7 +72,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (dy, rem_y) = split_subpixels(actor.rem_y, actor.vy);
         actor.rem_x = rem_x;
         actor.rem_y = rem_y;
-        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy);
+        let rising = actor.vy > 0;
+        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy, rising);
         if blocked_x {
             actor.vx = 0;
             actor.rem_x = 0;
@@ -89,12 +90,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Returns its new contacts.
     pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
         let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
-        self.sweep(actor, clamp(dx), clamp(dy));
+        self.sweep(actor, clamp(dx), clamp(dy), dy > 0);
         actor.contacts
     }
 
     /// The whole sweep; returns whether x and y motion were stopped.
-    fn sweep(&self, actor: &mut Actor, dx: i32, dy: i32) -> (bool, bool) {
+    /// `rising`: the actor is moving up (by velocity), so nothing pulls it down to the
+    /// ground this frame, even when its whole-pixel move up is 0.
+    fn sweep(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> (bool, bool) {
         actor.previous = actor.contacts;
         actor.contacts = Contacts::default();
         // Crushed by a platform earlier this frame: report it with this frame's contacts.
@@ -113,8 +116,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         } else {
             Direction::Up
         };
+        let start_y = actor.y;
         let mut grounded = actor.previous.on_ground();
-        let rising = dy > 0;
         let (mut done_x, mut done_y) = (0u32, 0u32);
         let (mut blocked_x, mut blocked_y) = (false, false);
         while done_x < ax || done_y < ay {
@@ -143,7 +146,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         self.finish_drop(actor);
-        self.update_contacts(actor);
+        self.update_contacts(actor, rising && actor.y > start_y);
         if blocked_x {
             let flag = if x_dir == Direction::Left {
                 Contacts::PUSHING_LEFT
@@ -194,7 +197,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let climb = i32::from(actor.settings.wall_height)
             .saturating_sub(1)
             .max(0);
-        if let Some(k) = self.escape_with(ahead, Direction::Up, climb, &walkable) {
+        if let Some(k) = self.climb(actor, ahead, climb, &walkable) {
             if self.room_with(here, Direction::Up, k, &solids) >= k {
                 return Some(k);
             }
@@ -211,6 +214,23 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         (!self.hits_with(ahead, &solids)).then_some(0)
     }
 
+    /// How far up `ahead` must go to be free, if the rise is walkable. Whole-box feet: a
+    /// rise below `climb`. Centre feet: the foot's own rise (over slopes and full cells)
+    /// must be below `climb`; the box may then have to rise up to half its width more to
+    /// clear a full cell its edge overlaps (a slope's top meeting a block).
+    fn climb(&self, actor: &Actor, ahead: Rect, climb: i32, walkable: &Rules) -> Option<i32> {
+        if walkable.foot.is_none() {
+            return self.escape_with(ahead, Direction::Up, climb, walkable);
+        }
+        let foot = Rules {
+            foot_on_full: true,
+            ..*walkable
+        };
+        self.escape_with(ahead, Direction::Up, climb, &foot)?;
+        let body = climb.saturating_add(half_width(actor));
+        self.escape_with(ahead, Direction::Up, body, walkable)
+    }
+
     /// After a step sideways on the ground: pull the actor down onto ground that lies less
     /// than a wall height below (stick to descending slopes). Returns whether it is grounded.
     fn stick(&self, actor: &mut Actor, was_grounded: bool) -> bool {
@@ -219,7 +239,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let here = actor.rect();
         let rules = self.rules(actor, self.below(actor, here));
-        let reach = i32::from(actor.settings.wall_height);
+        let mut reach = i32::from(actor.settings.wall_height);
+        if rules.foot.is_some() {
+            // A centre foot may hang over a slope while the box rests on a block by its
+            // heel; when the heel leaves the block the foot is up to half a width higher.
+            reach = reach.saturating_add(half_width(actor));
+        }
         let drop = self.room_with(here, Direction::Down, reach, &rules);
         if drop == 0 {
             return true;
@@ -254,7 +279,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// settings allow that much (ceiling slopes, block corners).
     fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
         let s = actor.settings;
-        let slide = if s.ceiling_slide {
+        let above = here.shifted(Direction::Up, 1);
+        // Sliding is for sloped ceilings; square corners only get the corner correction.
+        let slide = if s.ceiling_slide && self.hits_slope(above, rules) {
             i32::from(s.wall_height).saturating_sub(1)
         } else {
             0
@@ -263,7 +290,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if limit == 0 {
             return false;
         }
-        let above = here.shifted(Direction::Up, 1);
         // Prefer the side the actor is moving to; the nearer side wins otherwise.
         let sides = if actor.vx < 0 {
             [Direction::Left, Direction::Right]
@@ -341,11 +367,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Contacts at the final position.
-    fn update_contacts(&self, actor: &mut Actor) {
+    /// `rose`: it moved up this frame, so it stands on nothing (it may be level with a
+    /// one-way top it is passing through).
+    fn update_contacts(&self, actor: &mut Actor, rose: bool) {
         let here = actor.rect();
         let solids = self.rules(actor, OneWay::Ignored);
         let floor = self.rules(actor, self.below(actor, here));
-        let on_ground = self.room_with(here, Direction::Down, 1, &floor) == 0;
+        let on_ground = !rose && self.room_with(here, Direction::Down, 1, &floor) == 0;
         // Pushing means a wall: a step that way is refused, not merely a slope touched.
         let walled = |dir| self.sideways_lift(actor, dir, on_ground).is_none();
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
@@ -437,7 +465,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
-        Rules::new(actor.settings.feet, actor.centre_x(), one_way)
+        Rules::new(actor.settings.feet, actor.width(), one_way)
     }
 
     /// A drop request while standing on one-way cells: ignore their row from now on.
@@ -460,6 +488,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             actor.drop_row = i32::MIN;
         }
     }
+}
+
+/// Half the actor's width, rounded down: how far its centre foot is from its edges.
+fn half_width(actor: &Actor) -> i32 {
+    i32::from(actor.width().saturating_sub(1) / 2)
 }
 
 /// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.

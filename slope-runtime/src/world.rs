@@ -96,17 +96,22 @@ pub(crate) enum OneWay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Rules {
     pub one_way: OneWay,
-    /// For [`Feet::Centre`]: the foot column; slope cells test only this column.
+    /// For [`Feet::Centre`]: the foot column, as an offset from the query box's left
+    /// edge (so it moves with every shifted box); slope cells test only this column.
     pub foot: Option<i32>,
+    /// Full cells, too, see only the foot column (the foot's own view of the ground, for
+    /// deciding walls and ledges; the box still never enters a full cell).
+    pub foot_on_full: bool,
 }
 
 impl Rules {
-    pub(crate) fn new(feet: Feet, centre_x: i32, one_way: OneWay) -> Rules {
+    pub(crate) fn new(feet: Feet, width: u16, one_way: OneWay) -> Rules {
         Rules {
             one_way,
+            foot_on_full: false,
             foot: match feet {
                 Feet::Box => None,
-                Feet::Centre => Some(centre_x),
+                Feet::Centre => Some(i32::from(width.saturating_sub(1) / 2)),
             },
         }
     }
@@ -218,7 +223,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// nothing in the cell is in the way). One-way flags are not applied here.
     pub fn cell_distance(&self, tx: i32, ty: i32, r: Rect, dir: Direction) -> (bool, i32) {
         let cell = self.map.cell(tx, ty);
-        match self.meet(cell, tx, ty, r, dir, None) {
+        match self.meet(cell, tx, ty, r, dir, &SOLIDS) {
             Some(m) => (m.colliding, m.distance),
             None => (false, i32::MAX),
         }
@@ -227,6 +232,16 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
         self.meetings(r, r, Direction::Up, rules)
             .any(|m| m.colliding)
+    }
+
+    /// Whether `r` covers a solid pixel of a shape cell (not a full one).
+    pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
+        self.cells(r).any(|(tx, ty)| {
+            matches!(self.map.cell(tx, ty).solid, Solid::Shape(..))
+                && self
+                    .meet_with(tx, ty, r, Direction::Up, rules)
+                    .is_some_and(|m| m.colliding)
+        })
     }
 
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
@@ -311,7 +326,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     ) -> Option<Meeting> {
         let cell = self.map.cell(tx, ty);
         if !cell.one_way {
-            return self.meet(cell, tx, ty, r, dir, rules.foot);
+            return self.meet(cell, tx, ty, r, dir, rules);
         }
         // A one-way cell only ever meets the actor's feet (the bottom row of its box), and
         // only when those feet were not inside it before the step: it carries actors that
@@ -327,12 +342,12 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             ..from
         };
         let was_inside = self
-            .meet(cell, tx, ty, feet_before, Direction::Up, rules.foot)
+            .meet(cell, tx, ty, feet_before, Direction::Up, rules)
             .is_some_and(|m| m.colliding);
         if was_inside {
             return None;
         }
-        self.meet(cell, tx, ty, Rect { y1: r.y0, ..r }, dir, rules.foot)
+        self.meet(cell, tx, ty, Rect { y1: r.y0, ..r }, dir, rules)
     }
 
     /// The table lookup for one cell, `r` in world pixels.
@@ -343,7 +358,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         ty: i32,
         r: Rect,
         dir: Direction,
-        foot: Option<i32>,
+        rules: &Rules,
     ) -> Option<Meeting> {
         let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
         let mut b = LocalBox {
@@ -352,9 +367,18 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             y0: r.y0.saturating_sub(oy),
             y1: r.y1.saturating_sub(oy),
         };
+        let narrow = |b: &mut LocalBox| {
+            if let Some(offset) = rules.foot {
+                b.x0 = b.x0.saturating_add(offset);
+                b.x1 = b.x0;
+            }
+        };
         let (colliding, distance, exit) = match cell.solid {
             Solid::Empty => return None,
             Solid::Full => {
+                if rules.foot_on_full {
+                    narrow(&mut b);
+                }
                 let (lo, hi) = along(b, dir, self.n);
                 let mask = low_bits(self.n as u32);
                 let colliding = overlaps_tile(b, self.n);
@@ -362,10 +386,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
                 (colliding, d, self.n.saturating_sub(lo))
             }
             Solid::Shape(id, variant) => {
-                if let Some(x) = foot {
-                    b.x0 = x.saturating_sub(ox);
-                    b.x1 = b.x0;
-                }
+                narrow(&mut b);
                 let shape = self.tables.shape(id)?;
                 let (lo, _) = along(b, dir, self.n);
                 let (colliding, d) = shape.box_distance(variant, b, dir);
@@ -445,6 +466,7 @@ pub(crate) fn meet_box(solid: Rect, r: Rect, dir: Direction) -> Meeting {
 const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
     foot: None,
+    foot_on_full: false,
 };
 
 /// The tile coordinate of world pixel `v` (N is never 0: the tables were validated; the
