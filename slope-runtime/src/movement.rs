@@ -354,9 +354,71 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.hits_with(actor.rect(), &self.rules(actor, OneWay::Ignored))
     }
 
+    /// Pushed one pixel towards `dir` by platform `pusher` (which takes no part), with tile
+    /// collision and nothing else. Returns whether it moved.
+    pub(crate) fn push_aside(&self, actor: &mut Actor, dir: Direction, pusher: usize) -> bool {
+        let here = actor.rect();
+        let rules = Rules {
+            skip_platform: Some(pusher),
+            ..self.rules(actor, OneWay::Ignored)
+        };
+        if dir.is_horizontal() {
+            // Pushed into a slope, it walks up it; pushed into a wall, it stays.
+            let ahead = here.shifted(dir, 1);
+            let climb = i32::from(actor.settings.wall_height)
+                .saturating_sub(1)
+                .max(0);
+            let Some(k) = self.escape_with(ahead, Direction::Up, climb, &rules) else {
+                return false;
+            };
+            if self.room_with(here, Direction::Up, k, &rules) < k {
+                return false;
+            }
+            move_actor(actor, dir, 1);
+            move_actor(actor, Direction::Up, k);
+            true
+        } else if self.room_with(here, dir, 1, &rules) >= 1 {
+            move_actor(actor, dir, 1);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A crushed actor, moved the shortest way out of everything (platform `pusher` too)
+    /// along a path clear of tiles and other platforms: never through a wall. Returns
+    /// whether it found such a place; if not, it is left where it is.
+    pub(crate) fn relocate(&self, actor: &mut Actor, pusher: usize) -> bool {
+        let here = actor.rect();
+        let all = self.rules(actor, OneWay::Ignored);
+        let path = Rules {
+            skip_platform: Some(pusher),
+            ..all
+        };
+        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
+        let best = [
+            Direction::Up,
+            Direction::Left,
+            Direction::Right,
+            Direction::Down,
+        ]
+        .into_iter()
+        .filter_map(|dir| {
+            let k = self.escape_with(here, dir, reach, &all)?;
+            (self.room_with(here, dir, k, &path) >= k).then_some((k, dir))
+        })
+        .min_by_key(|&(k, _)| k);
+        match best {
+            Some((k, dir)) => {
+                move_actor(actor, dir, k);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// One pixel towards `dir` with tile collision (climbing, sticking, sliding as a step
-    /// of its own would), for platforms that carry or push the actor. Returns whether it
-    /// moved.
+    /// of its own would), for platforms that carry the actor. Returns whether it moved.
     pub(crate) fn push(&self, actor: &mut Actor, dir: Direction) -> bool {
         if dir.is_horizontal() {
             let grounded = actor.contacts.on_ground();

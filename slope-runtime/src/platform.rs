@@ -168,40 +168,56 @@ fn step_platform<M: TileMap>(
         y: before.y.saturating_add(sy),
         ..before
     };
-    let riders_mask = |a: &Actor| before.carries(a);
     if let Some(slot) = platforms.get_mut(index) {
         *slot = after;
     }
     let world = World::with_platforms(tables, map, &*platforms);
-    let mut stuck = false;
-    for actor in actors.iter_mut() {
-        let rider = riders_mask(actor);
-        let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
-        let lifted = after.one_way && rider && dir == Direction::Up;
-        if overlapped || lifted {
-            // In the platform's way (or on a one-way platform going up): push it one pixel,
-            // with the platform itself out of the picture.
-            let pusher = World {
-                ignored_platform: Some(index),
-                ..world
-            };
-            let moved = pusher.push(actor, dir);
-            if !moved || world.hits_actor(actor) {
-                actor.crush_pending = true;
-                if !world.free_actor(actor) {
-                    stuck = true;
-                }
-            }
-        } else if rider {
-            // Carried: the same pixel, through tile collision (a wall may hold it back).
-            world.push(actor, dir);
-        }
-    }
-    if stuck {
+    // Actors never collide with each other, so whether one is stuck does not depend on the
+    // others: look first (on copies), and move nobody if the platform cannot move.
+    let stuck = actors.iter().position(|a| {
+        let mut trial = *a;
+        !resolve(&world, index, before, after, dir, &mut trial)
+    });
+    if let Some(i) = stuck {
         if let Some(slot) = platforms.get_mut(index) {
             *slot = before;
         }
+        if let Some(a) = actors.get_mut(i) {
+            a.crush_pending = true;
+        }
         return false;
+    }
+    for actor in actors.iter_mut() {
+        resolve(&world, index, before, after, dir, actor);
+    }
+    true
+}
+
+/// What one pixel of platform `index` (from `before` to `after`) does to `actor`: carry
+/// it if it rides, push it if it is in the way, relocate it (crushed) if it cannot give
+/// way. Returns `false` when the actor has nowhere to go: the platform must not move.
+fn resolve<M: TileMap>(
+    world: &World<'_, &M, &[Platform]>,
+    index: usize,
+    before: Platform,
+    after: Platform,
+    dir: Direction,
+    actor: &mut Actor,
+) -> bool {
+    let rider = before.carries(actor);
+    let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
+    let lifted = after.one_way && rider && dir == Direction::Up;
+    if overlapped || lifted {
+        // In the platform's way (or on a one-way platform going up): push it one pixel,
+        // with the platform itself out of the picture.
+        let moved = world.push_aside(actor, dir, index);
+        if !moved || world.hits_actor(actor) {
+            actor.crush_pending = true;
+            return world.relocate(actor, index);
+        }
+    } else if rider {
+        // Carried: the same pixel, through tile collision (a wall may hold it back).
+        world.push(actor, dir);
     }
     true
 }

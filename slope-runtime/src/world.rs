@@ -102,6 +102,8 @@ pub(crate) struct Rules {
     /// Full cells, too, see only the foot column (the foot's own view of the ground, for
     /// deciding walls and ledges; the box still never enters a full cell).
     pub foot_on_full: bool,
+    /// A platform that takes no part (the one pushing the actor).
+    pub skip_platform: Option<usize>,
 }
 
 impl Rules {
@@ -109,6 +111,7 @@ impl Rules {
         Rules {
             one_way,
             foot_on_full: false,
+            skip_platform: None,
             foot: match feet {
                 Feet::Box => None,
                 Feet::Centre => Some(i32::from(width.saturating_sub(1) / 2)),
@@ -147,8 +150,6 @@ pub struct World<'t, M, P = &'static [Platform]> {
     pub(crate) tables: Tables<'t>,
     pub(crate) map: M,
     pub(crate) platforms: P,
-    /// A platform that takes no part (the one pushing an actor right now).
-    pub(crate) ignored_platform: Option<usize>,
     pub(crate) n: i32,
 }
 
@@ -173,7 +174,6 @@ impl<'t, M: TileMap> World<'t, M> {
             tables,
             map,
             platforms,
-            ignored_platform: None,
             n,
         }
     }
@@ -302,7 +302,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             .as_ref()
             .iter()
             .enumerate()
-            .filter(move |&(i, p)| Some(i) != self.ignored_platform && p.rect().overlaps(&region))
+            .filter(move |&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&region))
             .filter_map(move |(_, p)| meet_platform(p, r, dir, rules));
         cells.chain(platforms)
     }
@@ -467,6 +467,7 @@ const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
     foot: None,
     foot_on_full: false,
+    skip_platform: None,
 };
 
 /// The tile coordinate of world pixel `v` (N is never 0: the tables were validated; the
