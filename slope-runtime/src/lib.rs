@@ -125,6 +125,7 @@ mod map;
 mod movement;
 mod platform;
 mod shape;
+mod steps;
 mod tables;
 mod world;
 

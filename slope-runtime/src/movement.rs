@@ -17,6 +17,7 @@ use crate::Direction;
 use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
+use crate::steps::Steps;
 use crate::world::{OneWay, Rect, Rules, World, step_of};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
@@ -105,44 +106,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.crush_pending = false;
         self.start_drop(actor);
         self.unembed(actor);
-        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
-        let x_dir = if dx < 0 {
-            Direction::Left
-        } else {
-            Direction::Right
-        };
-        let y_dir = if dy < 0 {
-            Direction::Down
-        } else {
-            Direction::Up
-        };
+        let mut steps = Steps::new(dx, dy);
+        let (x_dir, _) = steps.directions();
         let start_y = actor.y;
         let mut grounded = actor.previous.on_ground();
-        let (mut done_x, mut done_y) = (0u32, 0u32);
         let (mut blocked_x, mut blocked_y) = (false, false);
-        while done_x < ax || done_y < ay {
-            // Step the axis that is behind in proportion: (done_x + ½)/ax vs (done_y + ½)/ay.
-            let x_behind = u64::from(2 * done_x + 1) * u64::from(ay)
-                <= u64::from(2 * done_y + 1) * u64::from(ax);
-            if done_x < ax && (done_y >= ay || x_behind) {
-                done_x += 1;
-                match self.step_sideways(actor, x_dir, grounded, rising) {
+        while let Some(dir) = steps.next() {
+            if dir.is_horizontal() {
+                match self.step_sideways(actor, dir, grounded, rising) {
                     Some(on_ground) => grounded = on_ground,
                     None => {
                         blocked_x = true;
-                        done_x = ax;
+                        steps.stop(dir);
                     }
                 }
+            } else if self.step_vertical(actor, dir) == Step::Moved {
+                grounded = false;
             } else {
-                done_y += 1;
-                if self.step_vertical(actor, y_dir) == Step::Moved {
-                    grounded = false;
-                } else {
-                    // Landing grounds the actor; bumping a ceiling leaves that as it was.
-                    grounded |= y_dir == Direction::Down;
-                    blocked_y = true;
-                    done_y = ay;
-                }
+                // Landing grounds the actor; bumping a ceiling leaves that as it was.
+                grounded |= dir == Direction::Down;
+                blocked_y = true;
+                steps.stop(dir);
             }
         }
         self.finish_drop(actor);
@@ -321,15 +305,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    /// Moves an actor that covers solid pixels (tiles or platforms) the shortest way out,
-    /// trying up, left, right, down in that order on ties, within its own size plus a tile.
+    /// Moves an actor that covers solid pixels (tiles or platforms) the shortest way out.
     /// Returns whether it is free afterwards.
     pub(crate) fn free_actor(&self, actor: &mut Actor) -> bool {
-        let here = actor.rect();
         let rules = self.rules(actor, OneWay::Ignored);
-        if !self.hits_with(here, &rules) {
+        if !self.hits_with(actor.rect(), &rules) {
             return true;
         }
+        self.escape_shortest(actor, &rules, None)
+    }
+
+    /// Moves `actor` the shortest way (ties: up, left, right, down) to where it covers no
+    /// solid pixel under `rules`, within its own size plus a tile; with `path`, only along
+    /// a way that is clear under those rules. Returns whether it moved.
+    fn escape_shortest(&self, actor: &mut Actor, rules: &Rules, path: Option<&Rules>) -> bool {
+        let here = actor.rect();
         let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
         let best = [
             Direction::Up,
@@ -338,7 +328,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             Direction::Down,
         ]
         .into_iter()
-        .filter_map(|dir| Some((self.escape_with(here, dir, reach, &rules)?, dir)))
+        .filter_map(|dir| {
+            let k = self.escape_with(here, dir, reach, rules)?;
+            let clear = path.is_none_or(|p| self.room_with(here, dir, k, p) >= k);
+            clear.then_some((k, dir))
+        })
         .min_by_key(|&(k, _)| k);
         match best {
             Some((k, dir)) => {
@@ -389,32 +383,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// along a path clear of tiles and other platforms: never through a wall. Returns
     /// whether it found such a place; if not, it is left where it is.
     pub(crate) fn relocate(&self, actor: &mut Actor, pusher: usize) -> bool {
-        let here = actor.rect();
         let all = self.rules(actor, OneWay::Ignored);
         let path = Rules {
             skip_platform: Some(pusher),
             ..all
         };
-        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
-        let best = [
-            Direction::Up,
-            Direction::Left,
-            Direction::Right,
-            Direction::Down,
-        ]
-        .into_iter()
-        .filter_map(|dir| {
-            let k = self.escape_with(here, dir, reach, &all)?;
-            (self.room_with(here, dir, k, &path) >= k).then_some((k, dir))
-        })
-        .min_by_key(|&(k, _)| k);
-        match best {
-            Some((k, dir)) => {
-                move_actor(actor, dir, k);
-                true
-            }
-            None => false,
-        }
+        self.escape_shortest(actor, &all, Some(&path))
     }
 
     /// One pixel towards `dir` with tile collision (climbing, sticking, sliding as a step

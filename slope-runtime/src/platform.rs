@@ -21,6 +21,7 @@
 
 use crate::actor::Actor;
 use crate::map::TileMap;
+use crate::steps::Steps;
 use crate::world::{Rect, World, step_of};
 use crate::{Direction, Tables};
 
@@ -115,38 +116,16 @@ pub fn move_platform<M: TileMap>(
 ) -> (i32, i32) {
     let clamp = |d: i32| d.clamp(-crate::MAX_MOVE, crate::MAX_MOVE);
     let (dx, dy) = (clamp(dx), clamp(dy));
-    let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
-    let x_dir = if dx < 0 {
-        Direction::Left
-    } else {
-        Direction::Right
-    };
-    let y_dir = if dy < 0 {
-        Direction::Down
-    } else {
-        Direction::Up
-    };
-    let (mut done_x, mut done_y) = (0u32, 0u32);
-    while done_x < ax || done_y < ay {
-        // Interleave x and y in proportion, as actors do.
-        let x_behind =
-            u64::from(2 * done_x + 1) * u64::from(ay) <= u64::from(2 * done_y + 1) * u64::from(ax);
-        let dir = if done_x < ax && (done_y >= ay || x_behind) {
-            x_dir
-        } else {
-            y_dir
-        };
+    let (mut moved_x, mut moved_y) = (0i32, 0i32);
+    for dir in Steps::new(dx, dy) {
         if !step_platform(tables, map, platforms, index, dir, actors) {
-            break;
+            break; // an actor had nowhere to go: the platform stops here this frame
         }
-        if dir.is_horizontal() {
-            done_x += 1;
-        } else {
-            done_y += 1;
-        }
+        let (sx, sy) = step_of(dir);
+        moved_x = moved_x.saturating_add(sx);
+        moved_y = moved_y.saturating_add(sy);
     }
-    let sign = |done: u32, d: i32| if d < 0 { -(done as i32) } else { done as i32 };
-    (sign(done_x, dx), sign(done_y, dy))
+    (moved_x, moved_y)
 }
 
 /// One pixel of platform motion. Returns `false` (and leaves the platform where it was)

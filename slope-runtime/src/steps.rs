@@ -1,0 +1,90 @@
+//! Splitting a displacement into single-pixel steps, x and y interleaved in proportion.
+
+use crate::Direction;
+
+/// The pixel steps of a move by (dx, dy): integer Bresenham, so the path never takes a
+/// diagonal shortcut past a corner. An axis can be stopped early (something blocked it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Steps {
+    total: (u32, u32),
+    done: (u32, u32),
+    dirs: (Direction, Direction),
+}
+
+impl Steps {
+    pub(crate) fn new(dx: i32, dy: i32) -> Steps {
+        let x_dir = if dx < 0 {
+            Direction::Left
+        } else {
+            Direction::Right
+        };
+        let y_dir = if dy < 0 {
+            Direction::Down
+        } else {
+            Direction::Up
+        };
+        Steps {
+            total: (dx.unsigned_abs(), dy.unsigned_abs()),
+            done: (0, 0),
+            dirs: (x_dir, y_dir),
+        }
+    }
+
+    /// The direction of the horizontal and of the vertical steps.
+    pub(crate) fn directions(&self) -> (Direction, Direction) {
+        self.dirs
+    }
+
+    /// No more steps along the axis of `dir`.
+    pub(crate) fn stop(&mut self, dir: Direction) {
+        if dir.is_horizontal() {
+            self.done.0 = self.total.0;
+        } else {
+            self.done.1 = self.total.1;
+        }
+    }
+}
+
+impl Iterator for Steps {
+    type Item = Direction;
+
+    fn next(&mut self) -> Option<Direction> {
+        let ((ax, ay), (dx, dy)) = (self.total, self.done);
+        if dx >= ax && dy >= ay {
+            return None;
+        }
+        // Step the axis that is behind in proportion: (dx + ½)/ax against (dy + ½)/ay.
+        let x_behind = u64::from(dx).saturating_mul(2).saturating_add(1) * u64::from(ay)
+            <= u64::from(dy).saturating_mul(2).saturating_add(1) * u64::from(ax);
+        if dx < ax && (dy >= ay || x_behind) {
+            self.done.0 = dx.saturating_add(1);
+            Some(self.dirs.0)
+        } else {
+            self.done.1 = dy.saturating_add(1);
+            Some(self.dirs.1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleaves_in_proportion_and_ends_exactly() {
+        let path: Vec<Direction> = Steps::new(4, -2).collect();
+        use Direction::*;
+        assert_eq!(path, [Right, Down, Right, Right, Down, Right]);
+        assert_eq!(Steps::new(0, 0).count(), 0);
+        assert_eq!(Steps::new(-7, 0).filter(|d| *d == Left).count(), 7);
+    }
+
+    #[test]
+    fn a_stopped_axis_takes_no_more_steps() {
+        let mut s = Steps::new(3, 3);
+        assert_eq!(s.next(), Some(Direction::Right));
+        s.stop(Direction::Right);
+        assert_eq!(s.by_ref().collect::<Vec<_>>(), [Direction::Up; 3]);
+        assert_eq!(s.next(), None);
+    }
+}
