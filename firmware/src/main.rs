@@ -13,6 +13,7 @@ use cortex_m_semihosting::{debug, hio};
 
 #[entry]
 fn main() -> ! {
+    report_sizes();
     let status = match hio::hstdout() {
         Ok(mut out) => {
             let mut w = Out(&mut out);
@@ -26,6 +27,23 @@ fn main() -> ! {
     debug::exit(status);
     #[allow(clippy::empty_loop)]
     loop {}
+}
+
+/// RAM per actor and per world on this target, on stderr (the trace on stdout must equal
+/// the host's, whose pointers are wider).
+fn report_sizes() {
+    use core::mem::size_of;
+    use slope_runtime::{Actor, Platform, Tables, World};
+    if let Ok(mut err) = hio::hstderr() {
+        let _ = writeln!(
+            Out(&mut err),
+            "size_of: Actor {} B, Platform {} B, Tables {} B, World {} B",
+            size_of::<Actor>(),
+            size_of::<Platform>(),
+            size_of::<Tables<'static>>(),
+            size_of::<World<'static, &slope_scenario::Level, &[Platform]>>()
+        );
+    }
 }
 
 /// The semihosting console as a `fmt::Write`.
