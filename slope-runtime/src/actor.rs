@@ -14,7 +14,8 @@ pub const SUBPIXEL: i32 = 256;
 /// The largest velocity component, in 1/256 px per frame (64 px per frame).
 pub const MAX_SPEED: i32 = 64 * SUBPIXEL;
 
-/// The largest distance of a box edge from the origin, in pixels.
+/// The limit of an actor's position (its bottom-left pixel), in pixels: `x` and `y` stay
+/// within ±2^30, so its far edges stay within `MAX_POSITION + MAX_SIZE`, far from overflow.
 pub const MAX_POSITION: i32 = 1 << 30;
 
 /// The largest box side, in pixels.
