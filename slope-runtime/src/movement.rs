@@ -130,7 +130,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         self.finish_drop(actor);
-        self.update_contacts(actor, rising && actor.y > start_y);
+        self.update_contacts(actor, rising, rising && actor.y > start_y);
         if blocked_x {
             let flag = if x_dir == Direction::Left {
                 Contacts::PUSHING_LEFT
@@ -151,7 +151,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         grounded: bool,
         rising: bool,
     ) -> Option<bool> {
-        let lift = self.sideways_lift(actor, dir, grounded)?;
+        let lift = self.sideways_lift(actor, dir, grounded, rising)?;
         move_actor(actor, dir, 1);
         match lift {
             0 => Some(self.stick(actor, grounded && !rising)),
@@ -168,7 +168,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Whether the actor can take one pixel towards `dir`, and how far up (> 0) or down
     /// (< 0) that step must take it; `None` when a wall is in the way.
-    fn sideways_lift(&self, actor: &Actor, dir: Direction, grounded: bool) -> Option<i32> {
+    fn sideways_lift(
+        &self,
+        actor: &Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+    ) -> Option<i32> {
         let here = actor.rect();
         let ahead = here.shifted(dir, 1);
         let solids = self.rules(actor, OneWay::Ignored);
@@ -186,8 +192,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 return Some(k);
             }
         }
-        // In the air, a sloped ceiling ahead is slid under.
-        if !grounded {
+        // Falling or gliding through the air, a sloped ceiling ahead is slid under (never
+        // while rising: that would pull the actor down against its motion).
+        if !grounded && !rising {
             if let Some(k) = self.escape_with(ahead, Direction::Down, climb, &walkable) {
                 if self.room_with(here, Direction::Down, k, &walkable) >= k {
                     return Some(k.saturating_neg());
@@ -405,13 +412,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Contacts at the final position.
     /// `rose`: it moved up this frame, so it stands on nothing (it may be level with a
     /// one-way top it is passing through).
-    fn update_contacts(&self, actor: &mut Actor, rose: bool) {
+    fn update_contacts(&self, actor: &mut Actor, rising: bool, rose: bool) {
         let here = actor.rect();
         let solids = self.rules(actor, OneWay::Ignored);
         let floor = self.rules(actor, self.below(actor, here));
         let on_ground = !rose && self.room_with(here, Direction::Down, 1, &floor) == 0;
         // Pushing means a wall: a step that way is refused, not merely a slope touched.
-        let walled = |dir| self.sideways_lift(actor, dir, on_ground).is_none();
+        let walled = |dir| self.sideways_lift(actor, dir, on_ground, rising).is_none();
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
         let ceiling = self.room_with(here, Direction::Up, 1, &solids) == 0;
         let c = &mut actor.contacts;
