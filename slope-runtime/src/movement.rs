@@ -179,7 +179,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let ahead = here.shifted(dir, 1);
         let solids = self.rules(actor, OneWay::Ignored);
         let walkable = self.rules(actor, self.below(actor, here));
-        if !self.hits_with(ahead, &walkable) {
+        if !self.blocked(here, dir, &walkable) {
             return Some(0);
         }
         // A rise lower than the wall height is climbed. The box must fit straight above
@@ -202,7 +202,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         // One-way cells never make walls: pass through them from the side.
-        (!self.hits_with(ahead, &solids)).then_some(0)
+        (!self.blocked(here, dir, &solids)).then_some(0)
     }
 
     /// How far up `ahead` must go to be free, if the rise is walkable. Whole-box feet: a
@@ -272,7 +272,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
         // Sliding is for sloped ceilings; square corners only get the corner correction.
-        let slide = if s.ceiling_slide && self.hits_slope(above, rules) {
+        let slide_reach = i32::from(s.wall_height).saturating_sub(1);
+        let matters = s.ceiling_slide && slide_reach > i32::from(s.corner_correction);
+        let slide = if matters && self.hits_slope(above, rules) {
             i32::from(s.wall_height).saturating_sub(1)
         } else {
             0
@@ -418,7 +420,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let floor = self.rules(actor, self.below(actor, here));
         let on_ground = !rose && self.room_with(here, Direction::Down, 1, &floor) == 0;
         // Pushing means a wall: a step that way is refused, not merely a slope touched.
-        let walled = |dir| self.sideways_lift(actor, dir, on_ground, rising).is_none();
+        let walled = |dir| {
+            self.room_with(here, dir, 1, &solids) == 0
+                && self.sideways_lift(actor, dir, on_ground, rising).is_none()
+        };
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
         let ceiling = self.room_with(here, Direction::Up, 1, &solids) == 0;
         let c = &mut actor.contacts;

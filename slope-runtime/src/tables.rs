@@ -52,6 +52,8 @@ impl ShapeId {
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     tile_size: u8,
+    /// Bytes per record, computed once at load (lookups use it on every call).
+    record_len: u16,
     names: &'a [u8],
     shapes: &'a [u8],
     records: &'a [u8],
@@ -68,6 +70,8 @@ impl<'a> Tables<'a> {
         }
         let tables = Tables {
             tile_size: n,
+            record_len: u16::try_from(format::record_len(n))
+                .map_err(|_| Error::BadTileSize { size: n })?,
             names: blob.names,
             shapes: blob.shapes,
             records: blob.records,
@@ -101,7 +105,7 @@ impl<'a> Tables<'a> {
         let at = usize::from(id.index()).checked_mul(2)?;
         let index = self.shapes.get(at..at.checked_add(2)?)?;
         let index = usize::from(u16::from_le_bytes([*index.first()?, *index.get(1)?]));
-        let len = format::record_len(self.tile_size);
+        let len = usize::from(self.record_len);
         let start = index.checked_mul(len)?;
         let record = self.records.get(start..start.checked_add(len)?)?;
         let alen = usize::from(self.tile_size).checked_mul(ANGLE_PROFILES)?;

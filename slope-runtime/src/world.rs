@@ -208,6 +208,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// How far `r` can move towards `dir` before it touches a solid pixel, at most `limit`
     /// (one-way cells count as air). 0 when it already collides.
     pub fn room(&self, r: Rect, dir: Direction, limit: i32) -> i32 {
+        if self.hits_with(r, &SOLIDS) {
+            return 0;
+        }
         self.room_with(r, dir, limit, &SOLIDS)
     }
 
@@ -230,22 +233,35 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        self.meetings(r, r, Direction::Up, rules)
-            .any(|m| m.colliding)
+        self.cells(r)
+            .any(|(tx, ty)| self.collides_with(tx, ty, r, rules))
+            || self
+                .platforms
+                .as_ref()
+                .iter()
+                .enumerate()
+                .filter(|&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&r))
+                .any(|(_, p)| {
+                    meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding)
+                })
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
     pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
         self.cells(r).any(|(tx, ty)| {
             matches!(self.map.cell(tx, ty).solid, Solid::Shape(..))
-                && self
-                    .meet_with(tx, ty, r, Direction::Up, rules)
-                    .is_some_and(|m| m.colliding)
+                && self.collides_with(tx, ty, r, rules)
         })
     }
 
+    /// How far `r`, which must be free, can move towards `dir` (at most `limit`).
+    ///
+    /// Only the box's leading edge can meet anything new (the rest moves through where the
+    /// box already was), so only the cells along that edge are asked — unless slope cells
+    /// see a centre foot, which a sideways edge does not contain.
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
+        let r = self.leading_part(r, dir, rules);
         let mut room = limit;
         for m in self.meetings(r, r.swept(dir, limit), dir, rules) {
             if m.colliding {
@@ -254,6 +270,25 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             room = room.min(m.distance);
         }
         room
+    }
+
+    /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
+    /// only its new leading edge is asked (see [`World::room_with`]).
+    pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
+        let ahead = self.leading_part(r, dir, rules).shifted(dir, 1);
+        self.hits_with(ahead, rules)
+    }
+
+    /// The part of a free box that leads a move towards `dir`: its edge row or column, or
+    /// the whole box for a sideways move of a centre-foot actor.
+    fn leading_part(&self, r: Rect, dir: Direction, rules: &Rules) -> Rect {
+        match dir {
+            Direction::Up => Rect { y0: r.y1, ..r },
+            Direction::Down => Rect { y1: r.y0, ..r },
+            _ if rules.foot.is_some() => r,
+            Direction::Left => Rect { x1: r.x0, ..r },
+            Direction::Right => Rect { x0: r.x1, ..r },
+        }
     }
 
     pub(crate) fn escape_with(
@@ -325,29 +360,53 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         rules: &Rules,
     ) -> Option<Meeting> {
         let cell = self.map.cell(tx, ty);
-        if !cell.one_way {
-            return self.meet(cell, tx, ty, r, dir, rules);
+        let r = self.taking_part(cell, tx, ty, r, rules)?;
+        self.meet(cell, tx, ty, r, dir, rules)
+    }
+
+    /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`: the lookup without
+    /// the distance, one mask load for a shape.
+    fn collides_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
+        let cell = self.map.cell(tx, ty);
+        self.taking_part(cell, tx, ty, r, rules)
+            .is_some_and(|r| self.collides(cell, tx, ty, r, rules))
+    }
+
+    /// The part of `r` that cell (tx, ty) meets under `rules`, or `None` if it takes no
+    /// part. A one-way cell only ever meets the actor's feet (the bottom row of its box),
+    /// and only when those feet were not inside it before the step: it carries actors that
+    /// come from above and lets everything else pass, from below and from the sides.
+    fn taking_part(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> Option<Rect> {
+        if cell.is_empty() {
+            return None;
         }
-        // A one-way cell only ever meets the actor's feet (the bottom row of its box), and
-        // only when those feet were not inside it before the step: it carries actors that
-        // come from above and lets everything else pass, from below and from the sides.
+        if !cell.one_way {
+            return Some(r);
+        }
         let OneWay::Below { from, skip_row } = rules.one_way else {
             return None;
         };
-        if ty == skip_row {
-            return None;
-        }
         let feet_before = Rect {
             y1: from.y0,
             ..from
         };
-        let was_inside = self
-            .meet(cell, tx, ty, feet_before, Direction::Up, rules)
-            .is_some_and(|m| m.colliding);
-        if was_inside {
+        if ty == skip_row || self.collides(cell, tx, ty, feet_before, rules) {
             return None;
         }
-        self.meet(cell, tx, ty, Rect { y1: r.y0, ..r }, dir, rules)
+        Some(Rect { y1: r.y0, ..r })
+    }
+
+    /// Whether `r` covers a solid pixel of `cell` (one-way flags not applied).
+    fn collides(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
+        let b = self.local_box(cell, tx, ty, r, rules);
+        match cell.solid {
+            Solid::Empty => false,
+            Solid::Full => overlaps_tile(b, self.n),
+            Solid::Shape(id, variant) => self
+                .tables
+                .shape(id)
+                .is_some_and(|shape| shape.box_collides(variant, b)),
+        }
     }
 
     /// The table lookup for one cell, `r` in world pixels.
@@ -360,41 +419,23 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         dir: Direction,
         rules: &Rules,
     ) -> Option<Meeting> {
-        let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
-        let mut b = LocalBox {
-            x0: r.x0.saturating_sub(ox),
-            x1: r.x1.saturating_sub(ox),
-            y0: r.y0.saturating_sub(oy),
-            y1: r.y1.saturating_sub(oy),
-        };
-        let narrow = |b: &mut LocalBox| {
-            if let Some(offset) = rules.foot {
-                b.x0 = b.x0.saturating_add(offset);
-                b.x1 = b.x0;
-            }
-        };
-        let (colliding, distance, exit) = match cell.solid {
+        let b = self.local_box(cell, tx, ty, r, rules);
+        let (lo, hi) = along(b, dir, self.n);
+        let (colliding, distance) = match cell.solid {
             Solid::Empty => return None,
             Solid::Full => {
-                if rules.foot_on_full {
-                    narrow(&mut b);
-                }
-                let (lo, hi) = along(b, dir, self.n);
-                let mask = low_bits(self.n as u32);
                 let colliding = overlaps_tile(b, self.n);
-                let d = forward_distance(mask, lo, hi, self.n as u32, colliding);
-                (colliding, d, self.n.saturating_sub(lo))
+                let mask = low_bits(self.n as u32);
+                (
+                    colliding,
+                    forward_distance(mask, lo, hi, self.n as u32, colliding),
+                )
             }
-            Solid::Shape(id, variant) => {
-                narrow(&mut b);
-                let shape = self.tables.shape(id)?;
-                let (lo, _) = along(b, dir, self.n);
-                let (colliding, d) = shape.box_distance(variant, b, dir);
-                (colliding, d, self.n.saturating_sub(lo))
-            }
+            Solid::Shape(id, variant) => self.tables.shape(id)?.box_distance(variant, b, dir),
         };
         // Not colliding and nothing met: the lookup answers "until it leaves the tile"
         // (exit − 1), which no real touch can equal. That is no obstacle at all.
+        let exit = self.n.saturating_sub(lo);
         let distance = if !colliding && distance >= exit.saturating_sub(1) {
             i32::MAX
         } else {
@@ -404,6 +445,28 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             colliding,
             distance,
         })
+    }
+
+    /// `r` in the cell's own pixels; narrowed to the foot column where the rules say the
+    /// cell sees only a centre foot.
+    fn local_box(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> LocalBox {
+        let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
+        let mut b = LocalBox {
+            x0: r.x0.saturating_sub(ox),
+            x1: r.x1.saturating_sub(ox),
+            y0: r.y0.saturating_sub(oy),
+            y1: r.y1.saturating_sub(oy),
+        };
+        let sees_foot = match cell.solid {
+            Solid::Shape(..) => true,
+            Solid::Full => rules.foot_on_full,
+            Solid::Empty => false,
+        };
+        if let (true, Some(offset)) = (sees_foot, rules.foot) {
+            b.x0 = b.x0.saturating_add(offset);
+            b.x1 = b.x0;
+        }
+        b
     }
 }
 
@@ -471,9 +534,15 @@ const SOLIDS: Rules = Rules {
 };
 
 /// The tile coordinate of world pixel `v` (N is never 0: the tables were validated; the
-/// fallback only spares the firmware a division-by-zero panic path).
+/// fallback only spares the firmware a division-by-zero panic path). Power-of-two tiles,
+/// the usual case, take a shift instead of a division.
+#[inline]
 fn tile_of(v: i32, n: i32) -> i32 {
-    v.checked_div_euclid(n).unwrap_or(0)
+    if n > 0 && n & (n - 1) == 0 {
+        v >> n.trailing_zeros()
+    } else {
+        v.checked_div_euclid(n).unwrap_or(0)
+    }
 }
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.
