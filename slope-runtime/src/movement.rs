@@ -256,7 +256,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             OneWay::Ignored
         };
         let rules = self.rules(actor, one_way);
-        if self.room_with(here, dir, 1, &rules) >= 1 {
+        if !self.blocked(here, dir, &rules) {
             move_actor(actor, dir, 1);
             return Step::Moved;
         }
@@ -380,7 +380,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             move_actor(actor, dir, 1);
             move_actor(actor, Direction::Up, k);
             true
-        } else if self.room_with(here, dir, 1, &rules) >= 1 {
+        } else if !self.blocked(here, dir, &rules) {
             move_actor(actor, dir, 1);
             true
         } else {
@@ -418,14 +418,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let here = actor.rect();
         let solids = self.rules(actor, OneWay::Ignored);
         let floor = self.rules(actor, self.below(actor, here));
-        let on_ground = !rose && self.room_with(here, Direction::Down, 1, &floor) == 0;
+        let on_ground = !rose && self.blocked(here, Direction::Down, &floor);
         // Pushing means a wall: a step that way is refused, not merely a slope touched.
         let walled = |dir| {
-            self.room_with(here, dir, 1, &solids) == 0
+            self.blocked(here, dir, &solids)
                 && self.sideways_lift(actor, dir, on_ground, rising).is_none()
         };
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
-        let ceiling = self.room_with(here, Direction::Up, 1, &solids) == 0;
+        let ceiling = self.blocked(here, Direction::Up, &solids);
         let c = &mut actor.contacts;
         c.set(Contacts::PUSHING_LEFT, left);
         c.set(Contacts::PUSHING_RIGHT, right);
