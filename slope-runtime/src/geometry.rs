@@ -316,6 +316,28 @@ impl Offsets {
         }
     }
 
+    /// The eight values in the spec's CSV column order: `free_left, free_right, free_down,
+    /// free_up, colliding_left, colliding_right, colliding_bottom, colliding_top`.
+    ///
+    /// ```
+    /// use slope_runtime::Offsets;
+    ///
+    /// let o = Offsets::from_distances(true, [5, 1, 5, 12]); // up, down, left, right
+    /// assert_eq!(o.to_array(), [-5, 12, -1, 5, 12, -5, 5, -1]);
+    /// ```
+    pub const fn to_array(&self) -> [i8; 8] {
+        [
+            self.free_left,
+            self.free_right,
+            self.free_down,
+            self.free_up,
+            self.colliding_left,
+            self.colliding_right,
+            self.colliding_bottom,
+            self.colliding_top,
+        ]
+    }
+
     /// Whether the overlap covers at least one solid pixel.
     pub const fn is_colliding(&self) -> bool {
         // A colliding overlap always needs at least one step up to get free.

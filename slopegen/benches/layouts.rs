@@ -23,7 +23,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, Throughput};
-use slope_runtime::{Direction, Offsets, Overlap, Shape, ShapeId, Tables, Variant, format};
+use slope_runtime::{Direction, Overlap, Shape, ShapeId, Tables, Variant, format};
 use slopegen::{Bitmap, Tile, TileSet, pack};
 
 // `skip` keeps `cargo fmt` from reformatting the shared reference through this path.
@@ -107,19 +107,6 @@ fn entry(r: RefOffsets) -> Entry {
     .map(|v| i8::try_from(v).expect("offsets fit an i8 for N ≤ 64"))
 }
 
-fn offsets_entry(o: Offsets) -> Entry {
-    [
-        o.free_left,
-        o.free_right,
-        o.free_down,
-        o.free_up,
-        o.colliding_left,
-        o.colliding_right,
-        o.colliding_bottom,
-        o.colliding_top,
-    ]
-}
-
 /// One lookup: which shape, which variant, which overlap.
 #[derive(Clone, Copy, Debug)]
 struct Query {
@@ -194,7 +181,7 @@ fn check_same_answers(shapes: &[Shape<'_>], dense: &[Dense]) {
                         for h in 0..n {
                             let o = Overlap::new(x, y, w, h);
                             assert_eq!(
-                                offsets_entry(shape.offsets(variant, o)),
+                                shape.offsets(variant, o).to_array(),
                                 table.get(o),
                                 "shape {s} {variant} {o:?}"
                             );

@@ -42,18 +42,11 @@ pub fn dump_csv(
                     for w in 0..n {
                         for h in 0..n {
                             let o = shape.offsets(variant, Overlap::new(x, y, w, h));
-                            writeln!(
-                                out,
-                                "{prefix},{x},{y},{w},{h},{},{},{},{},{},{},{},{}",
-                                o.free_left,
-                                o.free_right,
-                                o.free_down,
-                                o.free_up,
-                                o.colliding_left,
-                                o.colliding_right,
-                                o.colliding_bottom,
-                                o.colliding_top
-                            )?;
+                            write!(out, "{prefix},{x},{y},{w},{h}")?;
+                            for v in o.to_array() {
+                                write!(out, ",{v}")?;
+                            }
+                            writeln!(out)?;
                         }
                     }
                 }
