@@ -35,7 +35,8 @@ pub struct Shape<'a> {
     /// Masks in one table: where the rows table starts.
     table_masks: u16,
     record: &'a [u8],
-    angles: &'a [u8],
+    /// This record's index and every record's angle profiles (sliced only when asked for).
+    angles: (u16, &'a [u8]),
 }
 
 /// The top surface of one column of a variant.
@@ -108,11 +109,19 @@ struct Probe {
 }
 
 impl<'a> Shape<'a> {
-    pub(crate) fn new(n: u8, record: &'a [u8], angles: &'a [u8]) -> Shape<'a> {
+    /// `mask_bytes` and `table_masks` are the format's values for `n` (the tables compute
+    /// them once).
+    pub(crate) const fn new(
+        n: u8,
+        mask_bytes: u8,
+        table_masks: u16,
+        record: &'a [u8],
+        angles: (u16, &'a [u8]),
+    ) -> Shape<'a> {
         Shape {
             n,
-            mask_bytes: u8::try_from(format::mask_bytes(n)).unwrap_or(8),
-            table_masks: u16::try_from(format::table_masks(n)).unwrap_or(0),
+            mask_bytes,
+            table_masks,
             record,
             angles,
         }
@@ -203,11 +212,14 @@ impl<'a> Shape<'a> {
         } else {
             column
         };
-        let at = profile
+        let (record, angles) = self.angles;
+        let at = usize::from(record)
+            .saturating_mul(ANGLE_PROFILES)
+            .saturating_add(profile)
             .saturating_mul(usize::from(self.n))
             .saturating_add(usize::from(col));
         debug_assert!(profile < ANGLE_PROFILES);
-        let angle = self.angles.get(at).copied().unwrap_or(0);
+        let angle = angles.get(at).copied().unwrap_or(0);
         if variant.flips_x() {
             angle.wrapping_neg()
         } else {

@@ -52,7 +52,11 @@ impl ShapeId {
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
     tile_size: u8,
-    /// Bytes per record, computed once at load (lookups use it on every call).
+    /// Bytes per mask, `ceil(N/8)` (computed once at load: lookups use it on every call).
+    mask_bytes: u8,
+    /// Masks in one range-OR table: where a record's rows table starts.
+    table_masks: u16,
+    /// Bytes per record.
     record_len: u16,
     names: &'a [u8],
     shapes: &'a [u8],
@@ -68,10 +72,12 @@ impl<'a> Tables<'a> {
         if !(format::MIN_TILE_SIZE..=format::MAX_TILE_SIZE).contains(&n) {
             return Err(Error::BadTileSize { size: n });
         }
+        let bad_size = |_| Error::BadTileSize { size: n };
         let tables = Tables {
             tile_size: n,
-            record_len: u16::try_from(format::record_len(n))
-                .map_err(|_| Error::BadTileSize { size: n })?,
+            mask_bytes: u8::try_from(format::mask_bytes(n)).map_err(bad_size)?,
+            table_masks: u16::try_from(format::table_masks(n)).map_err(bad_size)?,
+            record_len: u16::try_from(format::record_len(n)).map_err(bad_size)?,
             names: blob.names,
             shapes: blob.shapes,
             records: blob.records,
@@ -101,17 +107,31 @@ impl<'a> Tables<'a> {
     }
 
     /// The shape with this id, or `None` if the blob has no such shape.
+    ///
+    /// Constant time and cheap (a movement step asks for a shape per cell it meets): one
+    /// index load and a slice of the record; the angles are sliced only when asked for.
+    #[inline]
     pub fn shape(&self, id: ShapeId) -> Option<Shape<'a>> {
-        let at = usize::from(id.index()).checked_mul(2)?;
-        let index = self.shapes.get(at..at.checked_add(2)?)?;
-        let index = usize::from(u16::from_le_bytes([*index.first()?, *index.get(1)?]));
+        // u16 · 2 and u16 · u16 cannot overflow a usize of 32 bits or more.
+        let at = usize::from(id.index()).wrapping_mul(2);
+        let &[lo, hi] = self.shapes.get(at..at.wrapping_add(2))? else {
+            return None;
+        };
+        let index = u16::from_le_bytes([lo, hi]);
         let len = usize::from(self.record_len);
-        let start = index.checked_mul(len)?;
-        let record = self.records.get(start..start.checked_add(len)?)?;
-        let alen = usize::from(self.tile_size).checked_mul(ANGLE_PROFILES)?;
-        let astart = index.checked_mul(alen)?;
-        let angles = self.angles.get(astart..astart.checked_add(alen)?)?;
-        Some(Shape::new(self.tile_size, record, angles))
+        let start = usize::from(index).wrapping_mul(len);
+        let record = self.records.get(start..start.wrapping_add(len))?;
+        Some(self.shape_of(index, record))
+    }
+
+    fn shape_of(&self, index: u16, record: &'a [u8]) -> Shape<'a> {
+        Shape::new(
+            self.tile_size,
+            self.mask_bytes,
+            self.table_masks,
+            record,
+            (index, self.angles),
+        )
     }
 
     /// The shape's name (its PNG file stem).
@@ -201,7 +221,7 @@ impl<'a> Tables<'a> {
         let len = format::record_len(n);
         let inside = low_bits(u32::from(n));
         for (record, bytes) in (0..record_count).zip(self.records.chunks_exact(len.max(1))) {
-            let shape = Shape::new(n, bytes, &[]);
+            let shape = self.shape_of(record, bytes);
             let consistent = [Lines::Columns, Lines::Rows].into_iter().all(|lines| {
                 (0..format::levels(n)).all(|level| {
                     let width = 1usize << level;

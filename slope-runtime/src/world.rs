@@ -9,6 +9,8 @@
 //!
 //! The mover in `movement.rs` is built from these three and nothing else.
 
+use core::ops::ControlFlow;
+
 use crate::actor::Feet;
 use crate::line::{forward_distance, low_bits};
 use crate::map::{Cell, Solid, TileMap};
@@ -130,6 +132,15 @@ pub(crate) struct Meeting {
     pub distance: i32,
 }
 
+/// A block of cells, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`.
+#[derive(Clone, Copy, Debug)]
+struct CellSpan {
+    tx0: i32,
+    tx1: i32,
+    ty0: i32,
+    ty1: i32,
+}
+
 /// A map and the tables its shapes come from.
 ///
 /// ```
@@ -233,17 +244,16 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        self.cells(r)
-            .any(|(tx, ty)| self.collides_with(tx, ty, r, rules))
-            || self
-                .platforms
-                .as_ref()
-                .iter()
-                .enumerate()
-                .filter(|&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&r))
-                .any(|(_, p)| {
-                    meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding)
-                })
+        let cells = self.cell_span(r);
+        for ty in cells.ty0..=cells.ty1 {
+            for tx in cells.tx0..=cells.tx1 {
+                if self.collides_with(tx, ty, r, rules) {
+                    return true;
+                }
+            }
+        }
+        self.platforms_in(r, rules)
+            .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
@@ -262,14 +272,13 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
         let r = self.leading_part(r, dir, rules);
-        let mut room = limit;
-        for m in self.meetings(r, r.swept(dir, limit), dir, rules) {
+        self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
             if m.colliding {
-                return 0;
+                ControlFlow::Break(0)
+            } else {
+                ControlFlow::Continue(room.min(m.distance))
             }
-            room = room.min(m.distance);
-        }
-        room
+        })
     }
 
     /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
@@ -304,50 +313,88 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         let mut k = 0i32;
         loop {
             let moved = r.shifted(dir, k);
-            let need = self
-                .meetings(moved, moved, dir, rules)
-                .filter(|m| m.colliding)
-                .map(|m| m.distance)
-                .max();
-            match need {
-                None => return Some(k),
-                Some(d) => {
-                    k = k.saturating_add(d.max(1));
-                    if k > limit {
-                        return None;
-                    }
-                }
+            // The farthest free distance among the obstacles `moved` collides with; 0: none.
+            let need = self.fold_meetings(moved, moved, dir, rules, 0, |need, m| {
+                ControlFlow::Continue(if m.colliding {
+                    need.max(m.distance.max(1))
+                } else {
+                    need
+                })
+            });
+            if need == 0 {
+                return Some(k);
+            }
+            k = k.saturating_add(need);
+            if k > limit {
+                return None;
             }
         }
     }
 
-    /// `r` against every obstacle in `region` (cells, then platforms), along `dir`.
-    fn meetings<'a>(
-        &'a self,
+    /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
+    /// then platforms) along `dir`, until `f` breaks.
+    fn fold_meetings<B>(
+        &self,
         r: Rect,
         region: Rect,
         dir: Direction,
+        rules: &Rules,
+        init: B,
+        mut f: impl FnMut(B, Meeting) -> ControlFlow<B, B>,
+    ) -> B {
+        let mut acc = init;
+        let cells = self.cell_span(region);
+        for ty in cells.ty0..=cells.ty1 {
+            for tx in cells.tx0..=cells.tx1 {
+                if let Some(m) = self.meet_with(tx, ty, r, dir, rules) {
+                    match f(acc, m) {
+                        ControlFlow::Continue(next) => acc = next,
+                        ControlFlow::Break(done) => return done,
+                    }
+                }
+            }
+        }
+        for p in self.platforms_in(region, rules) {
+            if let Some(m) = meet_platform(p, r, dir, rules) {
+                match f(acc, m) {
+                    ControlFlow::Continue(next) => acc = next,
+                    ControlFlow::Break(done) => return done,
+                }
+            }
+        }
+        acc
+    }
+
+    /// The platforms that overlap `region` and take part under `rules`.
+    fn platforms_in<'a>(
+        &'a self,
+        region: Rect,
         rules: &'a Rules,
-    ) -> impl Iterator<Item = Meeting> + 'a {
-        let cells = self
-            .cells(region)
-            .filter_map(move |(tx, ty)| self.meet_with(tx, ty, r, dir, rules));
-        let platforms = self
-            .platforms
+    ) -> impl Iterator<Item = &'a Platform> + 'a {
+        self.platforms
             .as_ref()
             .iter()
             .enumerate()
             .filter(move |&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&region))
-            .filter_map(move |(_, p)| meet_platform(p, r, dir, rules));
-        cells.chain(platforms)
+            .map(|(_, p)| p)
     }
 
     /// The cells `r` covers, row by row.
     pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
-        let n = self.n;
-        let (tx0, tx1) = (tile_of(r.x0, n), tile_of(r.x1, n));
-        let (ty0, ty1) = (tile_of(r.y0, n), tile_of(r.y1, n));
+        let CellSpan { tx0, tx1, ty0, ty1 } = self.cell_span(r);
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
+    }
+
+    /// The range of cells `r` covers.
+    #[inline]
+    fn cell_span(&self, r: Rect) -> CellSpan {
+        let n = self.n;
+        CellSpan {
+            tx0: tile_of(r.x0, n),
+            tx1: tile_of(r.x1, n),
+            ty0: tile_of(r.y0, n),
+            ty1: tile_of(r.y1, n),
+        }
     }
 
     /// `r` against one cell under `rules`; `None` if the cell takes no part.
