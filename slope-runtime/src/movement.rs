@@ -236,6 +236,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             // heel; when the heel leaves the block the foot is up to half a width higher.
             reach = reach.saturating_add(half_width(actor));
         }
+        // Ground right below (flat ground, climbing) is one strip test; only a gap below
+        // needs the distance lookups.
+        if self.blocked(here, Direction::Down, &rules) {
+            return true;
+        }
         let drop = self.room_with(here, Direction::Down, reach, &rules);
         if drop == 0 {
             return true;
@@ -435,16 +440,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             return;
         }
         let centre = actor.centre_x();
-        let feet = here.shifted(Direction::Down, 1);
+        let below = Rect {
+            y1: here.y0,
+            ..here
+        }
+        .shifted(Direction::Down, 1);
         let mut only_one_way = true;
         let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
-        for (tx, ty) in self.cells(Rect {
-            y1: feet.y0,
-            ..feet
-        }) {
-            let touching = self
-                .meet_with(tx, ty, here, Direction::Down, &floor)
-                .is_some_and(|m| !m.colliding && m.distance == 0);
+        for (tx, ty) in self.cells(below) {
+            // Touching: free of the cell, and the row under the feet meets it.
+            let touching = self.collides_with(tx, ty, below, &floor)
+                && !self.collides_with(tx, ty, here, &floor);
             if !touching {
                 continue;
             }

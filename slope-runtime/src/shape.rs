@@ -143,36 +143,35 @@ impl<'a> Shape<'a> {
     /// collides, or how far it can move before touching when it does not. Cheaper than
     /// [`Shape::offsets`] when a mover needs one side. Returns `(colliding, distance)`.
     pub fn distance(&self, variant: Variant, overlap: Overlap, dir: Direction) -> (bool, u8) {
-        let base = variant.base_direction(dir);
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
-        let probe = self.probe_span(span, Some(base.is_horizontal()));
-        (probe.colliding, probe.distance(base))
+        let (colliding, d) = self.slide(span, variant.base_direction(dir));
+        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
+        (colliding, u8::try_from(d).unwrap_or(u8::MAX))
     }
 
     /// For a box anywhere relative to the tile: whether it covers a solid pixel, and the
     /// distance in `dir` by the spec's rules (how far to move to be free of this tile's
     /// pixels when colliding; how far it can move before touching one when not, or until
     /// it has left the tile when nothing is in its way).
+    #[inline]
     pub fn box_distance(&self, variant: Variant, b: LocalBox, dir: Direction) -> (bool, i32) {
-        let base = variant.base_direction(dir);
-        let probe = self.probe_span(variant_span(self.n, variant, b), Some(base.is_horizontal()));
-        (probe.colliding, probe.world_distance(base))
+        self.slide(
+            variant_span(self.n, variant, b),
+            variant.base_direction(dir),
+        )
     }
 
     /// Whether a box anywhere relative to the tile covers a solid pixel of `variant`.
+    #[inline]
     pub fn box_collides(&self, variant: Variant, b: LocalBox) -> bool {
         let span = variant_span(self.n, variant, b);
-        span_meets_tile(self.n, span) && {
-            let columns = self.range_or(Lines::Columns, span.x0, span.x1);
-            columns & span_bits(span.y0, span.y1) != 0
-        }
+        span_meets_tile(self.n, span) && self.span_collides(span)
     }
 
     /// Whether `overlap` covers a solid pixel of `variant`. One mask lookup.
     pub fn is_colliding(&self, variant: Variant, overlap: Overlap) -> bool {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
-        let columns = self.range_or(Lines::Columns, span.x0, span.x1);
-        columns & span_bits(span.y0, span.y1) != 0
+        self.span_collides(span)
     }
 
     /// Whether pixel (x, y) of `variant` is solid (false outside the tile).
@@ -187,12 +186,13 @@ impl<'a> Shape<'a> {
         if column > last {
             return None;
         }
-        let probe = self.probe(variant, Overlap::new(column, last, 0, 0));
-        let height = if probe.colliding {
+        // The column's top pixel, dropped until it rests on the highest solid one.
+        let top = base_span(self.n, variant, Overlap::new(column, last, 0, 0));
+        let (colliding, drop) = self.slide(top, variant.base_direction(Direction::Down));
+        let height = if colliding {
             self.n
         } else {
-            // How far the top pixel drops before resting on the column's highest solid one.
-            last.checked_sub(probe.distance(variant.base_direction(Direction::Down)))?
+            last.checked_sub(u8::try_from(drop).ok()?)?
         };
         if height == 0 {
             return None;
@@ -229,72 +229,108 @@ impl<'a> Shape<'a> {
 
     fn probe(&self, variant: Variant, overlap: Overlap) -> Probe {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
-        self.probe_span(span, None)
-    }
-
-    /// The line masks under `span`: both, or only the rows (`Some(true)`, for moves along
-    /// x) or only the columns (`Some(false)`, for moves along y).
-    fn probe_span(&self, span: Span, only_rows: Option<bool>) -> Probe {
-        let last = i32::from(self.n).saturating_sub(1);
-        // A box beside the tile along one axis meets none of its lines along the other.
-        let columns = if only_rows == Some(true) || span.x1 < 0 || span.x0 > last {
-            0
-        } else {
-            self.range_or(Lines::Columns, span.x0, span.x1)
-        };
-        let rows = if only_rows == Some(false) || span.y1 < 0 || span.y0 > last {
-            0
-        } else {
-            self.range_or(Lines::Rows, span.y0, span.y1)
-        };
-        let colliding = if only_rows == Some(true) {
-            rows & span_bits(span.x0, span.x1) != 0
-        } else {
-            columns & span_bits(span.y0, span.y1) != 0
-        };
         Probe {
             n: self.n,
             span,
-            columns,
-            rows,
-            colliding,
+            columns: self.range_or(Lines::Columns, span.x0, span.x1),
+            rows: self.range_or(Lines::Rows, span.y0, span.y1),
+            colliding: self.span_collides(span),
         }
     }
 
-    /// OR of the lines `lo..=hi`, clipped to the tile: two masks of one level.
+    /// A base-picture span moved towards `dir` (of the base picture): whether it collides,
+    /// and its distance by the spec's rules. One range-OR of the lines it slides along.
+    #[inline]
+    fn slide(&self, span: Span, dir: Direction) -> (bool, i32) {
+        let last = i32::from(self.n).saturating_sub(1);
+        // Moving along y the box slides along the columns it spans (bits y), along x along
+        // its rows (bits x). A box beside the tile across the motion meets none of them.
+        let (lines, across, along) = if dir.is_horizontal() {
+            (Lines::Rows, (span.y0, span.y1), (span.x0, span.x1))
+        } else {
+            (Lines::Columns, (span.x0, span.x1), (span.y0, span.y1))
+        };
+        let mask = if across.1 < 0 || across.0 > last {
+            0
+        } else {
+            self.range_or(lines, across.0, across.1)
+        };
+        let colliding = mask & span_bits(along.0, along.1) != 0;
+        let distance = directed_distance(mask, along, dir.is_positive(), self.n, colliding);
+        (colliding, distance)
+    }
+
+    /// Whether a span that meets the tile covers a solid pixel: one range-OR along its
+    /// thinner side (a one-pixel strip is a single mask).
+    #[inline]
+    fn span_collides(&self, s: Span) -> bool {
+        if s.y1.saturating_sub(s.y0) < s.x1.saturating_sub(s.x0) {
+            self.range_or(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
+        } else {
+            self.range_or(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
+        }
+    }
+
+    /// OR of the lines `lo..=hi`, clipped to the tile: one mask of level 0, or two of one
+    /// higher level.
+    #[inline]
     fn range_or(&self, lines: Lines, lo: i32, hi: i32) -> u64 {
         let last = i32::from(self.n).saturating_sub(1);
         // max/min rather than clamp: clamp asserts its bounds are ordered, a panic path.
         let lo = lo.min(last).max(0);
         let hi = hi.min(last).max(lo);
-        let (lo, hi) = (lo as usize, hi as usize); // both in 0..N after the clamp
-        let len = hi.saturating_sub(lo).saturating_add(1);
-        let level = len.checked_ilog2().unwrap_or(0);
-        let second = hi.saturating_add(1).saturating_sub(1usize << level);
-        self.mask(lines, level, lo) | self.mask(lines, level, second)
+        // Both in 0..N now (N ≤ 64), so nothing below can overflow.
+        let len = hi.wrapping_sub(lo).wrapping_add(1) as u32;
+        let level = 31u32.wrapping_sub(len.leading_zeros());
+        let base = self
+            .table_start(lines)
+            .wrapping_add(format::level_start(self.n, level));
+        let first = self.read(base.wrapping_add(lo as usize));
+        if level == 0 {
+            return first;
+        }
+        let second = hi.wrapping_add(1).wrapping_sub(1 << level) as usize;
+        first | self.read(base.wrapping_add(second))
     }
 
     /// Mask `index` of `level` in one table (0 if out of the record, which validation rules out).
     pub(crate) fn mask(&self, lines: Lines, level: u32, index: usize) -> u64 {
-        let table = match lines {
-            Lines::Columns => 0,
-            Lines::Rows => usize::from(self.table_masks),
-        };
-        let slot = table
+        let slot = self
+            .table_start(lines)
             .saturating_add(format::level_start(self.n, level))
             .saturating_add(index);
+        self.read(slot)
+    }
+
+    /// Where a table starts in the record, in masks.
+    #[inline]
+    fn table_start(&self, lines: Lines) -> usize {
+        match lines {
+            Lines::Columns => 0,
+            Lines::Rows => usize::from(self.table_masks),
+        }
+    }
+
+    /// The mask in slot `slot` of the record (0 past its end).
+    #[inline]
+    fn read(&self, slot: usize) -> u64 {
         let width = usize::from(self.mask_bytes);
-        let start = slot.saturating_mul(width);
-        let Some(bytes) = self.record.get(start..start.saturating_add(width)) else {
+        let Some(rest) = self.record.get(slot.saturating_mul(width)..) else {
             return 0;
         };
         // The common tile sizes read one little-endian word; odd widths fold bytes.
-        match *bytes {
-            [a] => u64::from(a),
-            [a, b] => u64::from(u16::from_le_bytes([a, b])),
-            [a, b, c, d] => u64::from(u32::from_le_bytes([a, b, c, d])),
-            [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
-            _ => bytes
+        match width {
+            2 => rest
+                .first_chunk()
+                .map_or(0, |&b| u64::from(u16::from_le_bytes(b))),
+            1 => rest.first().map_or(0, |&b| u64::from(b)),
+            4 => rest
+                .first_chunk()
+                .map_or(0, |&b| u64::from(u32::from_le_bytes(b))),
+            8 => rest.first_chunk().map_or(0, |&b| u64::from_le_bytes(b)),
+            _ => rest
+                .get(..width)
+                .unwrap_or_default()
                 .iter()
                 .rev()
                 .fold(0u64, |m, &byte| m << 8 | u64::from(byte)),
@@ -305,30 +341,30 @@ impl<'a> Shape<'a> {
 impl Probe {
     /// The unsigned distance for one direction of the base picture.
     fn distance(&self, dir: Direction) -> u8 {
-        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
-        u8::try_from(self.world_distance(dir)).unwrap_or(u8::MAX)
-    }
-
-    /// The same for a box anywhere: exact, never negative.
-    fn world_distance(&self, dir: Direction) -> i32 {
-        let n = u32::from(self.n);
-        let last = i32::from(self.n).saturating_sub(1);
         let Span { x0, x1, y0, y1 } = self.span;
-        let (mask, lo, hi) = match dir {
-            Direction::Up => (self.columns, y0, y1),
-            Direction::Right => (self.rows, x0, x1),
-            Direction::Down => (
-                reverse(self.columns, n),
-                last.saturating_sub(y1),
-                last.saturating_sub(y0),
-            ),
-            Direction::Left => (
-                reverse(self.rows, n),
-                last.saturating_sub(x1),
-                last.saturating_sub(x0),
-            ),
+        let (mask, along) = if dir.is_horizontal() {
+            (self.rows, (x0, x1))
+        } else {
+            (self.columns, (y0, y1))
         };
-        forward_distance(mask, lo, hi, n, self.colliding)
+        let d = directed_distance(mask, along, dir.is_positive(), self.n, self.colliding);
+        // Within a tile's own overlaps every distance is at most 2N-1 = 127.
+        u8::try_from(d).unwrap_or(u8::MAX)
+    }
+}
+
+/// The spec's distance of the interval `along` (positions on a line mask, base picture)
+/// moving towards +∞ (`positive`) or −∞: the mask is read from the other end for the latter.
+#[inline]
+fn directed_distance(mask: u64, along: (i32, i32), positive: bool, n: u8, colliding: bool) -> i32 {
+    let (lo, hi) = along;
+    let bits = u32::from(n);
+    if positive {
+        forward_distance(mask, lo, hi, bits, colliding)
+    } else {
+        let last = i32::from(n).saturating_sub(1);
+        let (lo, hi) = (last.saturating_sub(hi), last.saturating_sub(lo));
+        forward_distance(reverse(mask, bits), lo, hi, bits, colliding)
     }
 }
 

@@ -413,7 +413,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`: the lookup without
     /// the distance, one mask load for a shape.
-    fn collides_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
+    pub(crate) fn collides_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         let cell = self.map.cell(tx, ty);
         self.taking_part(cell, tx, ty, r, rules)
             .is_some_and(|r| self.collides(cell, tx, ty, r, rules))
