@@ -104,6 +104,7 @@ impl Contacts {
     pub(crate) const ON_ONE_WAY: u8 = 1 << 5;
     pub(crate) const CRUSHED: u8 = 1 << 6;
 
+    #[inline]
     pub(crate) fn set(&mut self, flag: u8, on: bool) {
         if on {
             self.flags |= flag;
@@ -112,6 +113,7 @@ impl Contacts {
         }
     }
 
+    #[inline]
     const fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
@@ -220,11 +222,13 @@ impl Actor {
     }
 
     /// Width in pixels.
+    #[inline]
     pub fn width(&self) -> u16 {
         self.width
     }
 
     /// Height in pixels.
+    #[inline]
     pub fn height(&self) -> u16 {
         self.height
     }
@@ -236,6 +240,7 @@ impl Actor {
     }
 
     /// The column under the box's centre (its foot, for [`Feet::Centre`]).
+    #[inline]
     pub fn centre_x(&self) -> i32 {
         self.x
             .saturating_add(i32::from(self.width.saturating_sub(1) / 2))

@@ -112,6 +112,7 @@ pub const fn table_masks(n: u8) -> usize {
 
 /// Index of the first mask of `level` within a table: levels below it hold
 /// Σ_{i<j} (N − 2^i + 1) = j·(N + 1) − (2^j − 1) masks.
+#[inline]
 pub(crate) const fn level_start(n: u8, level: u32) -> usize {
     let j = level as usize;
     let below = match 1usize.checked_shl(level) {

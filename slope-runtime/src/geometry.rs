@@ -99,26 +99,31 @@ impl Variant {
     }
 
     /// Whether the picture is rotated 90° clockwise first.
+    #[inline]
     pub const fn rotated(self) -> bool {
         self.index() & 4 != 0
     }
 
     /// Whether the picture is mirrored left-right (after the rotation).
+    #[inline]
     pub const fn flips_x(self) -> bool {
         self.index() & 1 != 0
     }
 
     /// Whether the picture is mirrored top-bottom (after the rotation).
+    #[inline]
     pub const fn flips_y(self) -> bool {
         self.index() & 2 != 0
     }
 
     /// The variant without its left-right mirror.
+    #[inline]
     pub(crate) const fn without_flip_x(self) -> Variant {
         Variant::from_parts(self.rotated(), false, self.flips_y())
     }
 
     /// Which direction in the base shape a move in `dir` on this variant is.
+    #[inline]
     pub(crate) const fn base_direction(self, dir: Direction) -> Direction {
         let mut d = dir;
         if self.flips_x() {
@@ -177,16 +182,19 @@ impl Direction {
     ];
 
     /// Whether the direction increases its coordinate (up, right).
+    #[inline]
     pub const fn is_positive(self) -> bool {
         matches!(self, Direction::Up | Direction::Right)
     }
 
     /// Whether the direction moves along x.
+    #[inline]
     pub const fn is_horizontal(self) -> bool {
         matches!(self, Direction::Left | Direction::Right)
     }
 
     /// The opposite direction.
+    #[inline]
     pub const fn opposite(self) -> Direction {
         match self {
             Direction::Up => Direction::Down,

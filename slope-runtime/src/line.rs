@@ -10,6 +10,7 @@
 //! (`lo` as low as `-(n-1)`, `hi` as high as `2n-2`), exactly as an overlap does.
 
 /// Bits `0..n` set (all 64 for `n >= 64`).
+#[inline]
 pub(crate) const fn low_bits(n: u32) -> u64 {
     match 1u64.checked_shl(n) {
         Some(bit) => bit.wrapping_sub(1),
@@ -18,6 +19,7 @@ pub(crate) const fn low_bits(n: u32) -> u64 {
 }
 
 /// The bits of positions `lo..=hi` that lie inside `0..64`.
+#[inline]
 pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
     if hi < 0 || lo > 63 || hi < lo {
         return 0;
@@ -28,6 +30,7 @@ pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
 }
 
 /// The mask read from the other end: position `p` becomes `n-1-p`.
+#[inline]
 pub(crate) const fn reverse(mask: u64, n: u32) -> u64 {
     match mask.reverse_bits().checked_shr(64u32.wrapping_sub(n)) {
         Some(m) => m,
@@ -36,6 +39,7 @@ pub(crate) const fn reverse(mask: u64, n: u32) -> u64 {
 }
 
 /// Shift right, shifting in ones: positions past bit 63 lie outside the tile, so empty.
+#[inline]
 const fn shr_ones(x: u64, k: u32) -> u64 {
     match (!x).checked_shr(k) {
         Some(v) => !v,
@@ -47,6 +51,7 @@ const fn shr_ones(x: u64, k: u32) -> u64 {
 ///
 /// Doubling: runs of 1, 2, 4, … then one overlapping step to the exact length, so at most
 /// seven shifts for any `len` ≤ 64.
+#[inline]
 pub(crate) const fn run_starts(empty: u64, len: u32) -> u64 {
     let mut runs = empty;
     let mut have = 1u32;
@@ -72,6 +77,7 @@ pub(crate) const fn run_starts(empty: u64, len: u32) -> u64 {
 /// interval covers a bit of the line mask it spans. The interval may lie anywhere, also
 /// wholly before the tile (a box approaching it) or be longer than the tile; the result
 /// is exact and never negative (it saturates at `i32::MAX`).
+#[inline]
 pub(crate) const fn forward_distance(mask: u64, lo: i32, hi: i32, n: u32, colliding: bool) -> i32 {
     if colliding {
         free_distance(mask, lo, hi, n)
@@ -81,6 +87,7 @@ pub(crate) const fn forward_distance(mask: u64, lo: i32, hi: i32, n: u32, collid
 }
 
 /// Least k ≥ 1 that takes `lo..=hi` off every solid position; `n - lo` at most.
+#[inline]
 const fn free_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
     // Every start left of 0 is still blocked: the interval covered a solid bit and only
     // grows past it. So the answer is the first empty run start s in max(lo+1, 0)..=n.
@@ -108,6 +115,7 @@ const fn free_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
 }
 
 /// (Least k ≥ 1 whose interval meets a solid position) − 1, or (exit distance) − 1.
+#[inline]
 const fn touch_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
     // Nothing is inside the interval, so the first solid bit it meets is the first above hi.
     let above = if hi < 0 {
@@ -128,6 +136,7 @@ const fn touch_distance(mask: u64, lo: i32, hi: i32, n: u32) -> i32 {
     }
 }
 
+#[inline]
 const fn non_negative(v: i32) -> i32 {
     if v < 0 { 0 } else { v }
 }

@@ -71,6 +71,7 @@ impl Cell {
     }
 
     /// Whether the cell is empty.
+    #[inline]
     pub const fn is_empty(&self) -> bool {
         matches!(self.solid, Solid::Empty)
     }
@@ -149,6 +150,7 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
 }
 
 impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
+    #[inline]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         let (Ok(x), Ok(y)) = (usize::try_from(tx), usize::try_from(ty)) else {
             return self.outside;

@@ -181,6 +181,7 @@ impl<'a> Shape<'a> {
 
     /// The top surface of `column` in `variant`: its height and angle, or `None` when the
     /// column is empty (or past the tile).
+    #[inline]
     pub fn surface(&self, variant: Variant, column: u8) -> Option<Surface> {
         let last = self.n.checked_sub(1)?;
         if column > last {
@@ -203,6 +204,7 @@ impl<'a> Shape<'a> {
         })
     }
 
+    #[inline]
     fn angle(&self, variant: Variant, column: u8) -> u8 {
         // Stored: none, FY, F90, F90Y. The X mirrors read their partner backwards, negated.
         let base = variant.without_flip_x();
@@ -227,6 +229,7 @@ impl<'a> Shape<'a> {
         }
     }
 
+    #[inline]
     fn probe(&self, variant: Variant, overlap: Overlap) -> Probe {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
         Probe {
@@ -369,12 +372,14 @@ fn directed_distance(mask: u64, along: (i32, i32), positive: bool, n: u8, collid
 }
 
 /// Whether a base-picture span meets the tile at all.
+#[inline]
 fn span_meets_tile(n: u8, s: Span) -> bool {
     let last = i32::from(n).saturating_sub(1);
     s.x1 >= 0 && s.x0 <= last && s.y1 >= 0 && s.y0 <= last
 }
 
 /// A tile-local box on `variant`, in base-picture coordinates.
+#[inline]
 fn variant_span(n: u8, variant: Variant, b: LocalBox) -> Span {
     transform_span(
         n,
@@ -389,6 +394,7 @@ fn variant_span(n: u8, variant: Variant, b: LocalBox) -> Span {
 }
 
 /// The box of `overlap` on `variant`, expressed in the base picture's coordinates.
+#[inline]
 fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
     let (x, y) = (i32::from(o.x), i32::from(o.y));
     let span = Span {
@@ -401,6 +407,7 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 }
 
 /// Mirrors and rotates a span of `variant` into the base picture.
+#[inline]
 fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
     let last = i32::from(n) - 1;
     let flip = |lo: i32, hi: i32| (last.saturating_sub(hi), last.saturating_sub(lo));

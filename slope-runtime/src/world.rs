@@ -33,6 +33,7 @@ pub struct Rect {
 
 impl Rect {
     /// The box with bottom-left pixel (x, y) and the given size (at least 1×1).
+    #[inline]
     pub fn of_box(x: i32, y: i32, width: u16, height: u16) -> Rect {
         Rect {
             x0: x,
@@ -43,6 +44,7 @@ impl Rect {
     }
 
     /// Moved `k` pixels towards `dir`.
+    #[inline]
     pub fn shifted(self, dir: Direction, k: i32) -> Rect {
         let (dx, dy) = step_of(dir);
         Rect {
@@ -54,6 +56,7 @@ impl Rect {
     }
 
     /// Grown by `k` pixels on its `dir` side: the region a move of `k` sweeps.
+    #[inline]
     pub fn swept(self, dir: Direction, k: i32) -> Rect {
         let mut r = self;
         match dir {
@@ -66,12 +69,14 @@ impl Rect {
     }
 
     /// Whether the two boxes share a pixel.
+    #[inline]
     pub fn overlaps(&self, other: &Rect) -> bool {
         self.x0 <= other.x1 && other.x0 <= self.x1 && self.y0 <= other.y1 && other.y0 <= self.y1
     }
 }
 
 /// The unit step of a direction.
+#[inline]
 pub(crate) const fn step_of(dir: Direction) -> (i32, i32) {
     match dir {
         Direction::Up => (0, 1),
@@ -139,6 +144,35 @@ struct CellSpan {
     tx1: i32,
     ty0: i32,
     ty1: i32,
+}
+
+impl CellSpan {
+    /// Calls `f` on every cell, row by row, until it breaks; returns what it broke with.
+    /// (Plain counting loops: an inclusive range costs more per cell than the lookup's
+    /// own bookkeeping.)
+    #[inline]
+    fn try_each<B>(&self, mut f: impl FnMut(i32, i32) -> ControlFlow<B>) -> Option<B> {
+        if self.tx0 > self.tx1 || self.ty0 > self.ty1 {
+            return None;
+        }
+        let mut ty = self.ty0;
+        loop {
+            let mut tx = self.tx0;
+            loop {
+                if let ControlFlow::Break(b) = f(tx, ty) {
+                    return Some(b);
+                }
+                if tx >= self.tx1 {
+                    break;
+                }
+                tx = tx.wrapping_add(1); // < tx1: cannot wrap
+            }
+            if ty >= self.ty1 {
+                return None;
+            }
+            ty = ty.wrapping_add(1);
+        }
+    }
 }
 
 /// A map and the tables its shapes come from.
@@ -244,16 +278,17 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        let cells = self.cell_span(r);
-        for ty in cells.ty0..=cells.ty1 {
-            for tx in cells.tx0..=cells.tx1 {
-                if self.collides_with(tx, ty, r, rules) {
-                    return true;
-                }
+        let hit = self.cell_span(r).try_each(|tx, ty| {
+            if self.collides_with(tx, ty, r, rules) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        }
-        self.platforms_in(r, rules)
-            .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
+        });
+        hit.is_some()
+            || self
+                .platforms_in(r, rules)
+                .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
@@ -283,6 +318,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
     /// only its new leading edge is asked (see [`World::room_with`]).
+    #[inline]
     pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
         let ahead = self.leading_part(r, dir, rules).shifted(dir, 1);
         self.hits_with(ahead, rules)
@@ -290,6 +326,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// The part of a free box that leads a move towards `dir`: its edge row or column, or
     /// the whole box for a sideways move of a centre-foot actor.
+    #[inline]
     fn leading_part(&self, r: Rect, dir: Direction, rules: &Rules) -> Rect {
         match dir {
             Direction::Up => Rect { y0: r.y1, ..r },
@@ -333,7 +370,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
     /// then platforms) along `dir`, until `f` breaks.
-    fn fold_meetings<B>(
+    fn fold_meetings<B: Copy>(
         &self,
         r: Rect,
         region: Rect,
@@ -343,16 +380,17 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         mut f: impl FnMut(B, Meeting) -> ControlFlow<B, B>,
     ) -> B {
         let mut acc = init;
-        let cells = self.cell_span(region);
-        for ty in cells.ty0..=cells.ty1 {
-            for tx in cells.tx0..=cells.tx1 {
-                if let Some(m) = self.meet_with(tx, ty, r, dir, rules) {
-                    match f(acc, m) {
-                        ControlFlow::Continue(next) => acc = next,
-                        ControlFlow::Break(done) => return done,
-                    }
+        let cells = self.cell_span(region).try_each(|tx, ty| {
+            if let Some(m) = self.meet_with(tx, ty, r, dir, rules) {
+                match f(acc, m) {
+                    ControlFlow::Continue(next) => acc = next,
+                    ControlFlow::Break(done) => return ControlFlow::Break(done),
                 }
             }
+            ControlFlow::Continue(())
+        });
+        if let Some(done) = cells {
+            return done;
         }
         for p in self.platforms_in(region, rules) {
             if let Some(m) = meet_platform(p, r, dir, rules) {
@@ -398,6 +436,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     /// `r` against one cell under `rules`; `None` if the cell takes no part.
+    #[inline]
     pub(crate) fn meet_with(
         &self,
         tx: i32,
@@ -413,6 +452,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`: the lookup without
     /// the distance, one mask load for a shape.
+    #[inline]
     pub(crate) fn collides_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         let cell = self.map.cell(tx, ty);
         self.taking_part(cell, tx, ty, r, rules)
@@ -423,6 +463,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// part. A one-way cell only ever meets the actor's feet (the bottom row of its box),
     /// and only when those feet were not inside it before the step: it carries actors that
     /// come from above and lets everything else pass, from below and from the sides.
+    #[inline]
     fn taking_part(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> Option<Rect> {
         if cell.is_empty() {
             return None;
@@ -444,6 +485,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     /// Whether `r` covers a solid pixel of `cell` (one-way flags not applied).
+    #[inline]
     fn collides(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         let b = self.local_box(cell, tx, ty, r, rules);
         match cell.solid {
@@ -457,6 +499,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     /// The table lookup for one cell, `r` in world pixels.
+    #[inline]
     fn meet(
         &self,
         cell: Cell,
@@ -496,6 +539,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// `r` in the cell's own pixels; narrowed to the foot column where the rules say the
     /// cell sees only a centre foot.
+    #[inline]
     fn local_box(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> LocalBox {
         let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
         let mut b = LocalBox {
@@ -519,6 +563,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
 /// A platform against box `r` along `dir`: one-way platforms, like one-way cells, meet only
 /// the feet of an actor that was above them.
+#[inline]
 fn meet_platform(p: &Platform, r: Rect, dir: Direction, rules: &Rules) -> Option<Meeting> {
     let solid = p.rect();
     let r = if p.one_way {
@@ -539,6 +584,7 @@ fn meet_platform(p: &Platform, r: Rect, dir: Direction, rules: &Rules) -> Option
 }
 
 /// A solid box against box `r` along `dir`, in the lookup's terms.
+#[inline]
 pub(crate) fn meet_box(solid: Rect, r: Rect, dir: Direction) -> Meeting {
     if solid.overlaps(&r) {
         let distance = match dir {
@@ -593,6 +639,7 @@ fn tile_of(v: i32, n: i32) -> i32 {
 }
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.
+#[inline]
 fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
     let last = n.saturating_sub(1);
     match dir {
@@ -603,6 +650,7 @@ fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
     }
 }
 
+#[inline]
 fn overlaps_tile(b: LocalBox, n: i32) -> bool {
     b.x1 >= 0 && b.x0 < n && b.y1 >= 0 && b.y0 < n
 }
