@@ -232,12 +232,13 @@ impl<'a> Shape<'a> {
     #[inline]
     fn probe(&self, variant: Variant, overlap: Overlap) -> Probe {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
+        let columns = self.range_or(Lines::Columns, span.x0, span.x1);
         Probe {
             n: self.n,
             span,
-            columns: self.range_or(Lines::Columns, span.x0, span.x1),
+            columns,
             rows: self.range_or(Lines::Rows, span.y0, span.y1),
-            colliding: self.span_collides(span),
+            colliding: columns & span_bits(span.y0, span.y1) != 0,
         }
     }
 
