@@ -752,6 +752,48 @@ fn compare(world: &World<'_, &Level>, pulver: &Pulver, count: usize) -> String {
     )
 }
 
+/// `MOVEMENT_PROFILE=ENGINE:FRAMES` (engine `runtime` or `pulver`): runs 1000 actors of one
+/// engine for that many frames from the warmed-up snapshot, untimed, and exits; for
+/// instruction counts under callgrind. Run it with FRAMES and with 0 and subtract: the
+/// difference is the frames' cost alone (setup and warm-up are the same in both runs).
+///
+/// ```text
+/// cargo bench -p slope-runtime --bench movement --no-run   # prints the binary's path
+/// MOVEMENT_PROFILE=runtime:60 valgrind --tool=callgrind target/release/deps/movement-…
+/// ```
+fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
+    let (engine, frames) = spec
+        .split_once(':')
+        .and_then(|(e, f)| Some((e, f.parse::<u32>().ok()?)))
+        .expect("MOVEMENT_PROFILE=runtime:FRAMES or pulver:FRAMES");
+    let count = COUNTS[COUNTS.len() - 1];
+    let checksum = match engine {
+        "runtime" => {
+            let mut rt = runtime_crowd(count);
+            for f in 0..WARM_FRAMES + frames {
+                runtime_frame(world, black_box(&mut rt), f);
+            }
+            rt.iter()
+                .map(|m| i64::from(m.0.x) + i64::from(m.0.y))
+                .sum::<i64>()
+        }
+        "pulver" => {
+            let mut pv = pulver_crowd(count);
+            for f in 0..WARM_FRAMES + frames {
+                pulver_frame(pulver, black_box(&mut pv), f);
+            }
+            pv.iter()
+                .map(|m| i64::from(m.0.x) + i64::from(m.0.y))
+                .sum::<i64>()
+        }
+        other => panic!("MOVEMENT_PROFILE: unknown engine {other:?}"),
+    };
+    eprintln!(
+        "movement profile: {engine}, {count} actors, {WARM_FRAMES} + {frames} frames, \
+         position checksum {checksum}"
+    );
+}
+
 /// Per-iteration times (ns) of each benchmark, for the summary.
 type Samples = RefCell<Vec<f64>>;
 
@@ -820,6 +862,11 @@ fn main() {
         pulver.bitmaps.len(),
         size_of::<[bool; (N * N) as usize]>(),
     );
+
+    if let Ok(spec) = std::env::var("MOVEMENT_PROFILE") {
+        profile(&world, &pulver, &spec);
+        return;
+    }
 
     for i in 0..COUNTS[COUNTS.len() - 1] {
         let ((x, y, w, h), _) = spawn(i);

@@ -556,6 +556,7 @@ fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 }
 
 /// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
+#[inline]
 fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
     let (dx, dy) = step_of(dir);
     actor.x = actor

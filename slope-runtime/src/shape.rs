@@ -168,6 +168,63 @@ impl<'a> Shape<'a> {
         span_meets_tile(self.n, span) && self.span_collides(span)
     }
 
+    /// Whether `b`, which lies inside the tile (every edge in `0..N`), covers a solid pixel
+    /// of `variant`: the movers' hot path. Inside the tile nothing can overflow, so it
+    /// needs neither clamping nor saturating arithmetic.
+    #[inline(always)]
+    pub(crate) fn covers(&self, variant: Variant, b: LocalBox) -> bool {
+        let last = i32::from(self.n).wrapping_sub(1);
+        let span = transform_with(variant, span_of(b), |lo, hi| {
+            (last.wrapping_sub(hi), last.wrapping_sub(lo))
+        });
+        self.span_collides_in(span)
+    }
+
+    /// Whether the pixels `lo..=hi` of line `at` of `variant` (a row when `row`, else a
+    /// column; all three inside the tile) hold a solid one: one mask, no transform of a
+    /// box. A variant's row or column is a row or column of the base picture, read
+    /// forwards or backwards (see [`transform_span`]).
+    #[inline]
+    pub(crate) fn line_covers(
+        &self,
+        variant: Variant,
+        row: bool,
+        at: i32,
+        lo: i32,
+        hi: i32,
+    ) -> bool {
+        let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
+        // A row of the variant is a base row (a column when rotated), its index mirrored
+        // when exactly one of rotated and FY holds, its pixels when FX does; a column
+        // likewise with the roles of FX and FY exchanged.
+        let (lines, flip_index, flip_bits) = if row {
+            (
+                if rotated { Lines::Columns } else { Lines::Rows },
+                rotated != fy,
+                fx,
+            )
+        } else {
+            (
+                if rotated { Lines::Rows } else { Lines::Columns },
+                fx,
+                rotated != fy,
+            )
+        };
+        let last = i32::from(self.n).wrapping_sub(1);
+        let index = if flip_index {
+            last.wrapping_sub(at)
+        } else {
+            at
+        };
+        let (lo, hi) = if flip_bits {
+            (last.wrapping_sub(hi), last.wrapping_sub(lo))
+        } else {
+            (lo, hi)
+        };
+        let mask = self.read(self.table_start(lines).wrapping_add(index as usize));
+        mask & span_bits(lo, hi) != 0
+    }
+
     /// Whether `overlap` covers a solid pixel of `variant`. One mask lookup.
     pub fn is_colliding(&self, variant: Variant, overlap: Overlap) -> bool {
         let span = base_span(self.n, variant, overlap.clamped(self.n.saturating_sub(1)));
@@ -264,14 +321,23 @@ impl<'a> Shape<'a> {
         (colliding, distance)
     }
 
-    /// Whether a span that meets the tile covers a solid pixel: one range-OR along its
-    /// thinner side (a one-pixel strip is a single mask).
+    /// Whether a span that meets the tile covers a solid pixel.
     #[inline]
     fn span_collides(&self, s: Span) -> bool {
-        if s.y1.saturating_sub(s.y0) < s.x1.saturating_sub(s.x0) {
-            self.range_or(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
+        let last = i32::from(self.n).saturating_sub(1);
+        let clip = |lo: i32, hi: i32| (lo.max(0), hi.min(last));
+        let ((x0, x1), (y0, y1)) = (clip(s.x0, s.x1), clip(s.y0, s.y1));
+        self.span_collides_in(Span { x0, x1, y0, y1 })
+    }
+
+    /// Whether a span inside the tile covers a solid pixel: one range-OR along its thinner
+    /// side (a one-pixel strip is a single mask).
+    #[inline]
+    fn span_collides_in(&self, s: Span) -> bool {
+        if s.y1.wrapping_sub(s.y0) < s.x1.wrapping_sub(s.x0) {
+            self.range_or_in(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
         } else {
-            self.range_or(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
+            self.range_or_in(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
         }
     }
 
@@ -282,8 +348,13 @@ impl<'a> Shape<'a> {
         let last = i32::from(self.n).saturating_sub(1);
         // max/min rather than clamp: clamp asserts its bounds are ordered, a panic path.
         let lo = lo.min(last).max(0);
-        let hi = hi.min(last).max(lo);
-        // Both in 0..N now (N ≤ 64), so nothing below can overflow.
+        self.range_or_in(lines, lo, hi.min(last).max(lo))
+    }
+
+    /// [`Shape::range_or`] of lines `0 <= lo <= hi < N`.
+    #[inline]
+    fn range_or_in(&self, lines: Lines, lo: i32, hi: i32) -> u64 {
+        // Both in 0..N (N ≤ 64), so nothing below can overflow.
         let len = hi.wrapping_sub(lo).wrapping_add(1) as u32;
         let level = 31u32.wrapping_sub(len.leading_zeros());
         let base = self
@@ -382,16 +453,18 @@ fn span_meets_tile(n: u8, s: Span) -> bool {
 /// A tile-local box on `variant`, in base-picture coordinates.
 #[inline]
 fn variant_span(n: u8, variant: Variant, b: LocalBox) -> Span {
-    transform_span(
-        n,
-        variant,
-        Span {
-            x0: b.x0,
-            x1: b.x1.max(b.x0),
-            y0: b.y0,
-            y1: b.y1.max(b.y0),
-        },
-    )
+    transform_span(n, variant, span_of(b))
+}
+
+/// A local box as a span (an inverted box shrunk to its first row and column).
+#[inline]
+fn span_of(b: LocalBox) -> Span {
+    Span {
+        x0: b.x0,
+        x1: b.x1.max(b.x0),
+        y0: b.y0,
+        y1: b.y1.max(b.y0),
+    }
 }
 
 /// The box of `overlap` on `variant`, expressed in the base picture's coordinates.
@@ -411,7 +484,15 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 #[inline]
 fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
     let last = i32::from(n) - 1;
-    let flip = |lo: i32, hi: i32| (last.saturating_sub(hi), last.saturating_sub(lo));
+    transform_with(variant, s, |lo, hi| {
+        (last.saturating_sub(hi), last.saturating_sub(lo))
+    })
+}
+
+/// [`transform_span`] with `flip` mirroring an interval across the tile (saturating for
+/// spans anywhere, plain inside the tile).
+#[inline]
+fn transform_with(variant: Variant, s: Span, flip: impl Fn(i32, i32) -> (i32, i32)) -> Span {
     let Span {
         mut x0,
         mut x1,
@@ -435,5 +516,69 @@ fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
         }
     } else {
         Span { x0, x1, y0, y1 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::Tables;
+
+    static BLOB: &[u8] =
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+
+    /// Every pixel of every variant of every default shape, as `is_solid` sees it.
+    fn each_variant(mut f: impl FnMut(&Shape<'_>, Variant, &dyn Fn(i32, i32) -> bool)) {
+        let tables = Tables::from_bytes(BLOB).unwrap();
+        for (id, _) in tables.ids() {
+            let shape = tables.shape(id).unwrap();
+            for v in Variant::ALL {
+                let solid = |x: i32, y: i32| shape.is_solid(v, x as u8, y as u8);
+                f(&shape, v, &solid);
+            }
+        }
+    }
+
+    /// The hot path's line test against pixel-by-pixel reads, for every line and span.
+    #[test]
+    fn line_covers_matches_pixels() {
+        each_variant(|shape, v, solid| {
+            let n = i32::from(shape.tile_size());
+            for row in [true, false] {
+                for at in 0..n {
+                    for lo in 0..n {
+                        for hi in lo..n {
+                            let expected =
+                                (lo..=hi).any(|p| if row { solid(p, at) } else { solid(at, p) });
+                            let got = shape.line_covers(v, row, at, lo, hi);
+                            assert_eq!(got, expected, "{v:?} row={row} at={at} {lo}..={hi}");
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /// The in-tile box test against pixel-by-pixel reads, on boxes of every size.
+    #[test]
+    fn covers_matches_pixels() {
+        each_variant(|shape, v, solid| {
+            let n = i32::from(shape.tile_size());
+            // Corners on a stride that still reaches every edge and size class.
+            let points: Vec<i32> = (0..n).step_by(3).chain([n - 1]).collect();
+            for &x0 in &points {
+                for &x1 in points.iter().filter(|&&x| x >= x0) {
+                    for &y0 in &points {
+                        for &y1 in points.iter().filter(|&&y| y >= y0) {
+                            let expected = (x0..=x1).any(|x| (y0..=y1).any(|y| solid(x, y)));
+                            let b = LocalBox { x0, x1, y0, y1 };
+                            assert_eq!(shape.covers(v, b), expected, "{v:?} {b:?}");
+                        }
+                    }
+                }
+            }
+        });
     }
 }

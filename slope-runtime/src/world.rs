@@ -16,7 +16,7 @@ use crate::line::{forward_distance, low_bits};
 use crate::map::{Cell, Solid, TileMap};
 use crate::platform::Platform;
 use crate::shape::LocalBox;
-use crate::{Direction, Tables};
+use crate::{Direction, ShapeId, Tables, Variant};
 
 /// A box in world pixels, inclusive edges, y up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,16 +137,34 @@ pub(crate) struct Meeting {
     pub distance: i32,
 }
 
-/// A block of cells, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`.
+/// The cells a box covers, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`; and where the
+/// box's edges lie within its first and last cells, so that its overlap with any one cell
+/// comes without arithmetic that could overflow.
 #[derive(Clone, Copy, Debug)]
 struct CellSpan {
     tx0: i32,
     tx1: i32,
     ty0: i32,
     ty1: i32,
+    /// The box's edges in the pixels of their own cells (each in `0..N`).
+    edges: LocalBox,
+    /// N - 1.
+    last: i32,
 }
 
 impl CellSpan {
+    /// The box's overlap with cell (tx, ty) of the span, in the cell's pixels.
+    #[inline]
+    fn clip(&self, tx: i32, ty: i32) -> LocalBox {
+        let e = &self.edges;
+        LocalBox {
+            x0: if tx == self.tx0 { e.x0 } else { 0 },
+            x1: if tx == self.tx1 { e.x1 } else { self.last },
+            y0: if ty == self.ty0 { e.y0 } else { 0 },
+            y1: if ty == self.ty1 { e.y1 } else { self.last },
+        }
+    }
+
     /// Calls `f` on every cell, row by row, until it breaks; returns what it broke with.
     /// (Plain counting loops: they compile to less than nested inclusive ranges, on the
     /// path every lookup takes.)
@@ -278,17 +296,106 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        let hit = self.cell_span(r).try_each(|tx, ty| {
-            if self.collides_with(tx, ty, r, rules) {
+        self.hits_cells(r, rules)
+            || self
+                .platforms_in(r, rules)
+                .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
+    }
+
+    /// Whether `r` covers a solid pixel of a cell under `rules`. Each cell is asked about
+    /// the box's overlap with it, which lies inside the tile; one-way cells and centre
+    /// feet take the general road.
+    #[inline]
+    fn hits_cells(&self, r: Rect, rules: &Rules) -> bool {
+        if rules.foot.is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
+            return self.strip_hits(r, rules);
+        }
+        let span = self.cell_span(r);
+        let general = rules.foot.is_some();
+        let hit = span.try_each(|tx, ty| {
+            let cell = self.map.cell(tx, ty);
+            let hit = match cell.solid {
+                Solid::Empty => false,
+                _ if general || cell.one_way => self.one_way_hits(tx, ty, r, rules),
+                Solid::Full => true,
+                Solid::Shape(id, variant) => self.shape_covers(id, variant, span.clip(tx, ty)),
+            };
+            if hit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         });
         hit.is_some()
-            || self
-                .platforms_in(r, rules)
-                .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
+    }
+
+    /// [`World::hits_cells`] for a box one pixel thick (a row or a column: the leading
+    /// edge of every step), whole-box feet: one line mask per shape cell along it.
+    #[inline(never)]
+    fn strip_hits(&self, r: Rect, rules: &Rules) -> bool {
+        let row = r.y0 == r.y1;
+        let n = self.n;
+        let (at, from, to) = if row {
+            (r.y0, r.x0, r.x1)
+        } else {
+            (r.x0, r.y0, r.y1)
+        };
+        let ((t, l), (t0, lo0), (t1, hi1)) = (split(at, n), split(from, n), split(to, n));
+        let last = n.wrapping_sub(1);
+        let mut i = t0;
+        let mut lo = lo0;
+        while i <= t1 {
+            let hi = if i == t1 { hi1 } else { last };
+            let (tx, ty) = if row { (i, t) } else { (t, i) };
+            let cell = self.map.cell(tx, ty);
+            let hit = match cell.solid {
+                Solid::Empty => false,
+                _ if cell.one_way => self.one_way_hits(tx, ty, r, rules),
+                Solid::Full => true,
+                Solid::Shape(id, variant) => self.line_covers(id, variant, row, l, (lo, hi)),
+            };
+            if hit {
+                return true;
+            }
+            if i == t1 {
+                break;
+            }
+            i = i.wrapping_add(1); // < t1: cannot wrap
+            lo = 0;
+        }
+        false
+    }
+
+    /// [`Shape::line_covers`] of shape `id`; out of line for the reason given at
+    /// [`World::shape_covers`].
+    #[inline(never)]
+    fn line_covers(
+        &self,
+        id: ShapeId,
+        variant: Variant,
+        row: bool,
+        at: i32,
+        span: (i32, i32),
+    ) -> bool {
+        self.tables
+            .shape(id)
+            .is_some_and(|s| s.line_covers(variant, row, at, span.0, span.1))
+    }
+
+    /// [`World::collides_with`] for a one-way cell, out of line: the rare case.
+    #[inline(never)]
+    fn one_way_hits(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
+        self.collides_with(tx, ty, r, rules)
+    }
+
+    /// Whether `b`, inside the tile, covers a solid pixel of shape `id` as `variant`.
+    /// Kept out of line: most cells a query meets are empty or full, and inlined, the
+    /// tables' fields would be loaded on every query whether a shape is met or not.
+    #[inline(never)]
+    fn shape_covers(&self, id: ShapeId, variant: Variant, b: LocalBox) -> bool {
+        self.tables
+            .shape(id)
+            .is_some_and(|shape| shape.covers(variant, b))
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
@@ -418,7 +525,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// The cells `r` covers, row by row.
     pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
-        let CellSpan { tx0, tx1, ty0, ty1 } = self.cell_span(r);
+        let CellSpan {
+            tx0, tx1, ty0, ty1, ..
+        } = self.cell_span(r);
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
@@ -426,11 +535,15 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     #[inline]
     fn cell_span(&self, r: Rect) -> CellSpan {
         let n = self.n;
+        let ((tx0, x0), (tx1, x1)) = (split(r.x0, n), split(r.x1, n));
+        let ((ty0, y0), (ty1, y1)) = (split(r.y0, n), split(r.y1, n));
         CellSpan {
-            tx0: tile_of(r.x0, n),
-            tx1: tile_of(r.x1, n),
-            ty0: tile_of(r.y0, n),
-            ty1: tile_of(r.y1, n),
+            tx0,
+            tx1,
+            ty0,
+            ty1,
+            edges: LocalBox { x0, x1, y0, y1 },
+            last: n.wrapping_sub(1),
         }
     }
 
@@ -625,15 +738,18 @@ const SOLIDS: Rules = Rules {
     skip_platform: None,
 };
 
-/// The tile coordinate of world pixel `v` (N is never 0: the tables were validated; the
-/// fallback only spares the firmware a division-by-zero panic path). Power-of-two tiles,
-/// the usual case, take a shift instead of a division.
+/// World pixel `v` as its tile coordinate and its pixel within that tile (N is never 0:
+/// the tables were validated; the fallback only spares the firmware a division-by-zero
+/// panic path). Power-of-two tiles, the usual case, take a shift and a mask.
 #[inline]
-fn tile_of(v: i32, n: i32) -> i32 {
+fn split(v: i32, n: i32) -> (i32, i32) {
     if n > 0 && n & (n - 1) == 0 {
-        v >> n.trailing_zeros()
+        (v >> n.trailing_zeros(), v & (n - 1))
     } else {
-        v.checked_div_euclid(n).unwrap_or(0)
+        (
+            v.checked_div_euclid(n).unwrap_or(0),
+            v.checked_rem_euclid(n).unwrap_or(0),
+        )
     }
 }
 
