@@ -176,12 +176,29 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         rising: bool,
     ) -> Option<i32> {
         let here = actor.rect();
-        let ahead = here.shifted(dir, 1);
-        let solids = self.rules(actor, OneWay::Ignored);
         let walkable = self.rules(actor, self.below(actor, here));
         if !self.blocked(here, dir, &walkable) {
             return Some(0);
         }
+        self.lift_past(actor, dir, grounded, rising, &walkable, None)
+    }
+
+    /// [`Self::sideways_lift`] once the step straight ahead is known to be blocked under
+    /// `walkable`. `solid_ahead`: whether it is blocked with one-way cells ignored, when
+    /// the caller knows.
+    fn lift_past(
+        &self,
+        actor: &Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+        walkable: &Rules,
+        solid_ahead: Option<bool>,
+    ) -> Option<i32> {
+        let here = actor.rect();
+        let ahead = here.shifted(dir, 1);
+        let walkable = *walkable;
+        let solids = self.rules(actor, OneWay::Ignored);
         // A rise lower than the wall height is climbed. The box must fit straight above
         // its old place too, so it never cuts a ceiling's corner.
         let climb = i32::from(actor.settings.wall_height)
@@ -202,7 +219,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         // One-way cells never make walls: pass through them from the side.
-        (!self.blocked(here, dir, &solids)).then_some(0)
+        let solid_ahead = solid_ahead.unwrap_or_else(|| self.blocked(here, dir, &solids));
+        (!solid_ahead).then_some(0)
     }
 
     /// How far up `ahead` must go to be free, if the rise is walkable. Whole-box feet: a
@@ -423,11 +441,19 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let here = actor.rect();
         let solids = self.rules(actor, OneWay::Ignored);
         let floor = self.rules(actor, self.below(actor, here));
-        let on_ground = !rose && self.blocked(here, Direction::Down, &floor);
+        let footing = if rose {
+            None
+        } else {
+            self.footing(actor, here, &floor)
+        };
+        let on_ground = footing.is_some();
         // Pushing means a wall: a step that way is refused, not merely a slope touched.
+        // Blocked with one-way cells ignored, it is blocked under the walking rules too.
         let walled = |dir| {
             self.blocked(here, dir, &solids)
-                && self.sideways_lift(actor, dir, on_ground, rising).is_none()
+                && self
+                    .lift_past(actor, dir, on_ground, rising, &floor, Some(true))
+                    .is_none()
         };
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
         let ceiling = self.blocked(here, Direction::Up, &solids);
@@ -436,22 +462,40 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         c.set(Contacts::PUSHING_RIGHT, right);
         c.set(Contacts::ON_CEILING, ceiling);
         c.set(Contacts::ON_GROUND, on_ground);
-        if !on_ground {
-            return;
+        if let Some(Footing {
+            cell: Some((tx, ty)),
+            only_one_way,
+        }) = footing
+        {
+            let angle = self.ground_angle(tx, ty, actor.centre_x());
+            let c = &mut actor.contacts;
+            c.ground_cell = (tx, ty);
+            c.ground_angle = angle;
+            c.set(Contacts::ON_SLOPE, angle != 0);
+            c.set(Contacts::ON_ONE_WAY, only_one_way);
         }
+    }
+
+    /// What the feet of box `here` rest on under `floor`: `None` when the row under them
+    /// meets nothing (cells or platforms); otherwise the touched cell nearest the centre,
+    /// if any, found in the same pass over the cells of that row.
+    fn footing(&self, actor: &Actor, here: Rect, floor: &Rules) -> Option<Footing> {
         let centre = actor.centre_x();
         let below = Rect {
             y1: here.y0,
             ..here
         }
         .shifted(Direction::Down, 1);
+        let mut meets = false;
         let mut only_one_way = true;
         let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
         for (tx, ty) in self.cells(below) {
+            if !self.collides_with(tx, ty, below, floor) {
+                continue;
+            }
+            meets = true;
             // Touching: free of the cell, and the row under the feet meets it.
-            let touching = self.collides_with(tx, ty, below, &floor)
-                && !self.collides_with(tx, ty, here, &floor);
-            if !touching {
+            if self.collides_with(tx, ty, here, floor) {
                 continue;
             }
             only_one_way &= self.map.cell(tx, ty).one_way;
@@ -465,14 +509,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 best = Some((off, tx, ty));
             }
         }
-        if let Some((_, tx, ty)) = best {
-            let angle = self.ground_angle(tx, ty, centre);
-            let c = &mut actor.contacts;
-            c.ground_cell = (tx, ty);
-            c.ground_angle = angle;
-            c.set(Contacts::ON_SLOPE, angle != 0);
-            c.set(Contacts::ON_ONE_WAY, only_one_way);
-        }
+        (meets || self.hits_platforms(below, floor)).then_some(Footing {
+            cell: best.map(|(_, tx, ty)| (tx, ty)),
+            only_one_way,
+        })
     }
 
     /// The surface angle of cell (tx, ty) in the column nearest to world column `x`.
@@ -542,6 +582,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             actor.drop_row = i32::MIN;
         }
     }
+}
+
+/// What an actor stands on (see `World::footing`).
+#[derive(Clone, Copy, Debug)]
+struct Footing {
+    /// The touched cell nearest the actor's centre (`None`: only platforms).
+    cell: Option<(i32, i32)>,
+    /// Every touched cell is one-way.
+    only_one_way: bool,
 }
 
 /// Half the actor's width, rounded down: how far its centre foot is from its edges.

@@ -182,8 +182,7 @@ impl<'a> Shape<'a> {
 
     /// Whether the pixels `lo..=hi` of line `at` of `variant` (a row when `row`, else a
     /// column; all three inside the tile) hold a solid one: one mask, no transform of a
-    /// box. A variant's row or column is a row or column of the base picture, read
-    /// forwards or backwards (see [`transform_span`]).
+    /// box.
     #[inline]
     pub(crate) fn line_covers(
         &self,
@@ -193,22 +192,30 @@ impl<'a> Shape<'a> {
         lo: i32,
         hi: i32,
     ) -> bool {
-        let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
-        // A row of the variant is a base row (a column when rotated), its index mirrored
-        // when exactly one of rotated and FY holds, its pixels when FX does; a column
-        // likewise with the roles of FX and FY exchanged.
-        let (lines, flip_index, flip_bits) = if row {
-            (
-                if rotated { Lines::Columns } else { Lines::Rows },
-                rotated != fy,
-                fx,
-            )
+        let (mask, reversed) = self.line(variant, row, at);
+        let (lo, hi) = if reversed {
+            let last = i32::from(self.n).wrapping_sub(1);
+            (last.wrapping_sub(hi), last.wrapping_sub(lo))
         } else {
-            (
-                if rotated { Lines::Rows } else { Lines::Columns },
-                fx,
-                rotated != fy,
-            )
+            (lo, hi)
+        };
+        mask & span_bits(lo, hi) != 0
+    }
+
+    /// Line `at` (inside the tile) of `variant`, a row when `row`, else a column, as a
+    /// mask of the base picture, and whether the mask runs backwards (bit `p` is then
+    /// position `N-1-p` along the line). A variant's row is a base row (a column when
+    /// rotated) whose index is mirrored when exactly one of rotated and FY holds, and
+    /// whose pixels run backwards under FX; a column likewise, FX and FY exchanged (see
+    /// [`transform_span`]).
+    #[inline]
+    fn line(&self, variant: Variant, row: bool, at: i32) -> (u64, bool) {
+        let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
+        let (lines, flip_index, reversed) = match (row, rotated) {
+            (true, false) => (Lines::Rows, fy, fx),
+            (true, true) => (Lines::Columns, !fy, fx),
+            (false, false) => (Lines::Columns, fx, fy),
+            (false, true) => (Lines::Rows, fx, !fy),
         };
         let last = i32::from(self.n).wrapping_sub(1);
         let index = if flip_index {
@@ -216,13 +223,8 @@ impl<'a> Shape<'a> {
         } else {
             at
         };
-        let (lo, hi) = if flip_bits {
-            (last.wrapping_sub(hi), last.wrapping_sub(lo))
-        } else {
-            (lo, hi)
-        };
         let mask = self.read(self.table_start(lines).wrapping_add(index as usize));
-        mask & span_bits(lo, hi) != 0
+        (mask, reversed)
     }
 
     /// Whether `overlap` covers a solid pixel of `variant`. One mask lookup.
@@ -244,17 +246,18 @@ impl<'a> Shape<'a> {
         if column > last {
             return None;
         }
-        // The column's top pixel, dropped until it rests on the highest solid one.
-        let top = base_span(self.n, variant, Overlap::new(column, last, 0, 0));
-        let (colliding, drop) = self.slide(top, variant.base_direction(Direction::Down));
-        let height = if colliding {
-            self.n
-        } else {
-            last.checked_sub(u8::try_from(drop).ok()?)?
-        };
-        if height == 0 {
+        // The column's highest solid pixel: the mask's top bit, or its lowest when the
+        // mask runs backwards.
+        let (mask, reversed) = self.line(variant, false, i32::from(column));
+        if mask == 0 {
             return None;
         }
+        let top = if reversed {
+            last.wrapping_sub(mask.trailing_zeros() as u8)
+        } else {
+            63u8.wrapping_sub(mask.leading_zeros() as u8)
+        };
+        let height = top.wrapping_add(1);
         Some(Surface {
             height,
             angle: self.angle(variant, column),
@@ -558,6 +561,20 @@ mod tests {
                     }
                 }
             }
+        });
+    }
+
+    /// A column's surface height is one above its highest solid pixel; none if empty.
+    #[test]
+    fn surface_height_matches_pixels() {
+        each_variant(|shape, v, solid| {
+            let n = i32::from(shape.tile_size());
+            for x in 0..n {
+                let expected = (0..n).rev().find(|&y| solid(x, y)).map(|y| (y + 1) as u8);
+                let got = shape.surface(v, x as u8).map(|s| s.height);
+                assert_eq!(got, expected, "{v:?} column {x}");
+            }
+            assert_eq!(shape.surface(v, n as u8), None);
         });
     }
 

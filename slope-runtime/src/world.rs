@@ -296,10 +296,14 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        self.hits_cells(r, rules)
-            || self
-                .platforms_in(r, rules)
-                .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
+        self.hits_cells(r, rules) || self.hits_platforms(r, rules)
+    }
+
+    /// Whether `r` covers a solid pixel of a platform under `rules`.
+    #[inline]
+    pub(crate) fn hits_platforms(&self, r: Rect, rules: &Rules) -> bool {
+        self.platforms_in(r, rules)
+            .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
     }
 
     /// Whether `r` covers a solid pixel of a cell under `rules`. Each cell is asked about
