@@ -3,10 +3,12 @@
 //! - A slope-heavy 64×16-tile level of the default shapes (N = 16) in several variants:
 //!   rolling hills of slope22/15/11 pieces, 45s, bumps, a steep (rotated) ramp, sloped
 //!   ceilings, walls and one-way platforms.
-//! - 1, 100 and 1000 actors of varied sizes and speeds walk back and forth (they turn
-//!   around when pushing a wall) under gravity, with occasional jumps.
-//! - `movement/runtime/*`: [`World::step`], answering every query from the packed tables.
-//! - `movement/pulver/*`: the baseline, the Pulver way: each cell's bitmap per variant
+//! - Two crowds walk back and forth (they turn around when pushing a wall) under gravity,
+//!   with occasional jumps: `movement/*`, 1, 100 and 1000 actors of mixed small to mid
+//!   sizes (4×6 to 20×24 px), and `movement-large/*`, 100 actors one and a half to three
+//!   tiles tall (16×40 to 40×24 px, up to 32×48).
+//! - `…/runtime/*`: [`World::step`], answering every query from the packed tables.
+//! - `…/pulver/*`: the baseline, the Pulver way: each cell's bitmap per variant
 //!   precomputed as bools (from [`Shape::is_solid`], once, at setup), the same actors moved
 //!   with the same rules (step 1 px; if blocked, try up to `wall_height - 1` px up; stick
 //!   down up to `wall_height - 1` px when grounded; land / hit ceilings on y; slide along
@@ -132,7 +134,7 @@ fn build_level(tables: &Tables<'_>) -> Level {
 const GRAVITY: i32 = SUBPIXEL / 4;
 /// Fastest fall, 1/256 px per frame.
 const TERMINAL: i32 = 6 * SUBPIXEL;
-/// Box sizes (w, h), cycled through.
+/// The mixed crowd's box sizes (w, h), cycled through: small to mid-sized actors.
 const SIZES: [(u16, u16); 8] = [
     (8, 14),
     (6, 10),
@@ -143,6 +145,42 @@ const SIZES: [(u16, u16); 8] = [
     (20, 12),
     (14, 8),
 ];
+/// The large crowd's box sizes: actors from one and a half to three tiles tall.
+const LARGE_SIZES: [(u16, u16); 6] = [(24, 32), (32, 48), (16, 40), (40, 24), (28, 36), (20, 44)];
+
+/// A crowd of actors: the box sizes they cycle through and where they spawn.
+#[derive(Clone, Copy, Debug)]
+struct Crowd {
+    /// The benchmark group's name.
+    name: &'static str,
+    sizes: &'static [(u16, u16)],
+    /// Spawn columns: `16 + (i · 7919) mod x_span`, clear of the walls for every size.
+    x_span: i32,
+    /// The lowest spawn row (four rows, 20 px apart), above every structure of the level.
+    y: i32,
+    /// Actor counts benchmarked.
+    counts: &'static [usize],
+}
+
+/// The main comparison: 1, 100 and 1000 actors of [`SIZES`].
+const MIXED: Crowd = Crowd {
+    name: "movement",
+    sizes: &SIZES,
+    x_span: 965,
+    y: 160,
+    counts: &[1, 100, 1000],
+};
+
+/// Taller and wider actors ([`LARGE_SIZES`]): per-pixel tests grow with the box's edges,
+/// table lookups with the number of cells they span.
+const LARGE: Crowd = Crowd {
+    name: "movement-large",
+    sizes: &LARGE_SIZES,
+    x_span: 950,
+    y: 120,
+    counts: &[100],
+};
+
 /// Walking speeds, 1/256 px per frame (1 to 2.5 px).
 const SPEEDS: [i32; 6] = [256, 320, 384, 448, 512, 640];
 
@@ -180,14 +218,15 @@ impl Brain {
 }
 
 /// Actor `i` of a deterministic crowd: spawn box (x, y, w, h) in the air, and its brain.
-fn spawn(i: usize) -> ((i32, i32, u16, u16), Brain) {
-    let (w, h) = SIZES[i % SIZES.len()];
-    let x = 16 + (i as i32 * 7919) % 965; // inside cols 1..=61, clear of the right wall
-    let y = 160 + (i as i32 % 4) * 20;
+fn spawn(crowd: &Crowd, i: usize) -> ((i32, i32, u16, u16), Brain) {
+    let sizes = crowd.sizes;
+    let (w, h) = sizes[i % sizes.len()];
+    let x = 16 + (i as i32 * 7919) % crowd.x_span;
+    let y = crowd.y + (i as i32 % 4) * 20;
     let period = 90 + (i as u32 * 37) % 160;
     let brain = Brain {
         dir: if (i / 3) % 2 == 0 { 1 } else { -1 },
-        speed: SPEEDS[(i / SIZES.len() + 2) % SPEEDS.len()],
+        speed: SPEEDS[(i / sizes.len() + 2) % SPEEDS.len()],
         jump: 4 * SUBPIXEL + (i as i32 * 53) % SUBPIXEL,
         period,
         phase: (i as u32 * 13) % period,
@@ -200,10 +239,10 @@ fn spawn(i: usize) -> ((i32, i32, u16, u16), Brain) {
 
 type Mob = (Actor, Brain);
 
-fn runtime_crowd(count: usize) -> Vec<Mob> {
+fn runtime_crowd(crowd: &Crowd, count: usize) -> Vec<Mob> {
     (0..count)
         .map(|i| {
-            let ((x, y, w, h), brain) = spawn(i);
+            let ((x, y, w, h), brain) = spawn(crowd, i);
             (Actor::new(x, y, w, h), brain)
         })
         .collect()
@@ -294,10 +333,10 @@ impl Body {
     }
 }
 
-fn pulver_crowd(count: usize) -> Vec<Walker> {
+fn pulver_crowd(crowd: &Crowd, count: usize) -> Vec<Walker> {
     (0..count)
         .map(|i| {
-            let ((x, y, w, h), brain) = spawn(i);
+            let ((x, y, w, h), brain) = spawn(crowd, i);
             (Body::new(x, y, w, h), brain)
         })
         .collect()
@@ -628,8 +667,8 @@ const WARM_FRAMES: u32 = 120;
 const FRAMES: u32 = 60;
 /// Frames of the trajectory comparison.
 const CHECK_FRAMES: u32 = 600;
-/// Actor counts.
-const COUNTS: [usize; 3] = [1, 100, 1000];
+/// The crowds, each compared and benchmarked.
+const CROWDS: [Crowd; 2] = [MIXED, LARGE];
 
 fn pos_rt(m: &Mob) -> (i32, i32) {
     (m.0.x, m.0.y)
@@ -660,9 +699,9 @@ fn pixel_steps<T: Clone>(
 }
 
 /// Runs both engines from the same spawn and compares positions frame by frame.
-fn compare(world: &World<'_, &Level>, pulver: &Pulver, count: usize) -> String {
-    let mut rt = runtime_crowd(count);
-    let mut pv = pulver_crowd(count);
+fn compare(world: &World<'_, &Level>, pulver: &Pulver, crowd: &Crowd, count: usize) -> String {
+    let mut rt = runtime_crowd(crowd, count);
+    let mut pv = pulver_crowd(crowd, count);
     let mut equal_frames = 0u64;
     let mut flags_equal = 0u64;
     let mut diverged = vec![false; count];
@@ -752,8 +791,9 @@ fn compare(world: &World<'_, &Level>, pulver: &Pulver, count: usize) -> String {
     )
 }
 
-/// `MOVEMENT_PROFILE=ENGINE:FRAMES` (engine `runtime` or `pulver`): runs 1000 actors of one
-/// engine for that many frames from the warmed-up snapshot, untimed, and exits; for
+/// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large]` (engine `runtime` or `pulver`): runs 1000 actors
+/// of the mixed crowd (or of the large one) on one engine for that many frames after the
+/// warm-up, untimed, and exits; for
 /// instruction counts under callgrind. Run it with FRAMES and with 0 and subtract: the
 /// difference is the frames' cost alone (setup and warm-up are the same in both runs).
 ///
@@ -762,14 +802,20 @@ fn compare(world: &World<'_, &Level>, pulver: &Pulver, count: usize) -> String {
 /// MOVEMENT_PROFILE=runtime:60 valgrind --tool=callgrind target/release/deps/movement-…
 /// ```
 fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
-    let (engine, frames) = spec
-        .split_once(':')
-        .and_then(|(e, f)| Some((e, f.parse::<u32>().ok()?)))
-        .expect("MOVEMENT_PROFILE=runtime:FRAMES or pulver:FRAMES");
-    let count = COUNTS[COUNTS.len() - 1];
+    let mut parts = spec.split(':');
+    let (engine, frames) = parts
+        .next()
+        .zip(parts.next().and_then(|f| f.parse::<u32>().ok()))
+        .expect("MOVEMENT_PROFILE=runtime:FRAMES or pulver:FRAMES (then :large)");
+    let crowd = if parts.next() == Some("large") {
+        LARGE
+    } else {
+        MIXED
+    };
+    let count = 1000;
     let checksum = match engine {
         "runtime" => {
-            let mut rt = runtime_crowd(count);
+            let mut rt = runtime_crowd(&crowd, count);
             for f in 0..WARM_FRAMES + frames {
                 runtime_frame(world, black_box(&mut rt), f);
             }
@@ -778,7 +824,7 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
                 .sum::<i64>()
         }
         "pulver" => {
-            let mut pv = pulver_crowd(count);
+            let mut pv = pulver_crowd(&crowd, count);
             for f in 0..WARM_FRAMES + frames {
                 pulver_frame(pulver, black_box(&mut pv), f);
             }
@@ -789,8 +835,9 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
         other => panic!("MOVEMENT_PROFILE: unknown engine {other:?}"),
     };
     eprintln!(
-        "movement profile: {engine}, {count} actors, {WARM_FRAMES} + {frames} frames, \
-         position checksum {checksum}"
+        "movement profile: {engine}, {count} actors of crowd {}, {WARM_FRAMES} + {frames} \
+         frames, position checksum {checksum}",
+        crowd.name
     );
 }
 
@@ -835,6 +882,8 @@ fn median(v: &[f64]) -> f64 {
 const SAMPLES: usize = 60;
 
 struct Case {
+    /// The crowd's (and benchmark group's) name.
+    crowd: &'static str,
     count: usize,
     rt: Vec<Mob>,
     pv: Vec<Walker>,
@@ -868,18 +917,24 @@ fn main() {
         return;
     }
 
-    for i in 0..COUNTS[COUNTS.len() - 1] {
-        let ((x, y, w, h), _) = spawn(i);
-        assert!(
-            !world.hits(Rect::of_box(x, y, w, h)),
-            "actor {i} spawns inside"
-        );
+    for crowd in &CROWDS {
+        for i in 0..1000 {
+            let ((x, y, w, h), _) = spawn(crowd, i);
+            assert!(
+                !world.hits(Rect::of_box(x, y, w, h)),
+                "actor {i} of crowd {} spawns inside",
+                crowd.name
+            );
+        }
     }
     let started = Instant::now();
     let mut report = String::new();
-    for count in [100, 1000] {
-        report += &compare(&world, &pulver, count);
-        report += "\n";
+    for crowd in &CROWDS {
+        report += &format!("  crowd {} (sizes {:?}):\n", crowd.name, crowd.sizes);
+        for count in [100, 1000] {
+            report += &compare(&world, &pulver, crowd, count);
+            report += "\n";
+        }
     }
     eprintln!(
         "movement: trajectories, runtime vs baseline (checked in {:.2} s):\n{report}\
@@ -888,11 +943,12 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
 
-    let cases: Vec<Case> = COUNTS
+    let cases: Vec<Case> = CROWDS
         .iter()
-        .map(|&count| {
-            let mut rt = runtime_crowd(count);
-            let mut pv = pulver_crowd(count);
+        .flat_map(|crowd| crowd.counts.iter().map(move |&count| (crowd, count)))
+        .map(|(crowd, count)| {
+            let mut rt = runtime_crowd(crowd, count);
+            let mut pv = pulver_crowd(crowd, count);
             for f in 0..WARM_FRAMES {
                 runtime_frame(&world, &mut rt, f);
                 pulver_frame(&pulver, &mut pv, f);
@@ -900,6 +956,7 @@ fn main() {
             let rt_steps = pixel_steps(&rt, FRAMES, |m, f| runtime_frame(&world, m, f), pos_rt);
             let pv_steps = pixel_steps(&pv, FRAMES, |m, f| pulver_frame(&pulver, m, f), pos_pv);
             Case {
+                crowd: crowd.name,
                 count,
                 rt,
                 pv,
@@ -916,11 +973,11 @@ fn main() {
         .warm_up_time(Duration::from_secs(2))
         .measurement_time(Duration::from_secs(6))
         .configure_from_args();
-    {
-        let mut group = c.benchmark_group("movement");
+    for crowd in &CROWDS {
+        let mut group = c.benchmark_group(crowd.name);
         // Every sample the same number of iterations, so that their median means something.
         group.sampling_mode(SamplingMode::Flat);
-        for case in &cases {
+        for case in cases.iter().filter(|c| c.crowd == crowd.name) {
             group.throughput(Throughput::Elements(case.rt_steps));
             group.bench_function(BenchmarkId::new("runtime", case.count), |b| {
                 b.iter_custom(|iters| {
@@ -948,7 +1005,8 @@ fn main() {
     }
     eprintln!(
         "\nmovement summary (medians of {SAMPLES} samples; {FRAMES} frames per iteration):\n  \
-         {:>6}  {:>14} {:>14}  {:>12} {:>12}  {:>13} {:>13}  {:>7}",
+         {:>14} {:>6}  {:>14} {:>14}  {:>12} {:>12}  {:>13} {:>13}  {:>7}",
+        "crowd",
         "actors",
         "runtime ns/af",
         "pulver ns/af",
@@ -966,7 +1024,8 @@ fn main() {
         let (rt, pv) = (last(&case.rt_ns), last(&case.pv_ns));
         let af = f64::from(FRAMES) * case.count as f64;
         eprintln!(
-            "  {:>6}  {:>14.1} {:>14.1}  {:>12} {:>12}  {:>13.1} {:>13.1}  {:>6.2}×",
+            "  {:>14} {:>6}  {:>14.1} {:>14.1}  {:>12} {:>12}  {:>13.1} {:>13.1}  {:>6.2}×",
+            case.crowd,
             case.count,
             rt / af,
             pv / af,
