@@ -168,18 +168,6 @@ impl<'a> Shape<'a> {
         span_meets_tile(self.n, span) && self.span_collides(span)
     }
 
-    /// Whether `b`, which lies inside the tile (every edge in `0..N`), covers a solid pixel
-    /// of `variant`: the movers' hot path. Inside the tile nothing can overflow, so it
-    /// needs neither clamping nor saturating arithmetic.
-    #[inline(always)]
-    pub(crate) fn covers(&self, variant: Variant, b: LocalBox) -> bool {
-        let last = i32::from(self.n).wrapping_sub(1);
-        let span = transform_with(variant, span_of(b), |lo, hi| {
-            (last.wrapping_sub(hi), last.wrapping_sub(lo))
-        });
-        self.span_collides_in(span)
-    }
-
     /// Whether the pixels `lo..=hi` of line `at` of `variant` (a row when `row`, else a
     /// column; all three inside the tile) hold a solid one: one mask, no transform of a
     /// box.
@@ -324,23 +312,14 @@ impl<'a> Shape<'a> {
         (colliding, distance)
     }
 
-    /// Whether a span that meets the tile covers a solid pixel.
+    /// Whether a span that meets the tile covers a solid pixel: one range-OR along its
+    /// thinner side (a one-pixel strip is a single mask).
     #[inline]
     fn span_collides(&self, s: Span) -> bool {
-        let last = i32::from(self.n).saturating_sub(1);
-        let clip = |lo: i32, hi: i32| (lo.max(0), hi.min(last));
-        let ((x0, x1), (y0, y1)) = (clip(s.x0, s.x1), clip(s.y0, s.y1));
-        self.span_collides_in(Span { x0, x1, y0, y1 })
-    }
-
-    /// Whether a span inside the tile covers a solid pixel: one range-OR along its thinner
-    /// side (a one-pixel strip is a single mask).
-    #[inline]
-    fn span_collides_in(&self, s: Span) -> bool {
-        if s.y1.wrapping_sub(s.y0) < s.x1.wrapping_sub(s.x0) {
-            self.range_or_in(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
+        if s.y1.saturating_sub(s.y0) < s.x1.saturating_sub(s.x0) {
+            self.range_or(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
         } else {
-            self.range_or_in(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
+            self.range_or(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
         }
     }
 
@@ -578,20 +557,23 @@ mod tests {
         });
     }
 
-    /// The in-tile box test against pixel-by-pixel reads, on boxes of every size.
+    /// The box test against pixel-by-pixel reads, on boxes of every size, inside the tile
+    /// and sticking out of it on any side.
     #[test]
-    fn covers_matches_pixels() {
+    fn box_collides_matches_pixels() {
         each_variant(|shape, v, solid| {
             let n = i32::from(shape.tile_size());
             // Corners on a stride that still reaches every edge and size class.
-            let points: Vec<i32> = (0..n).step_by(3).chain([n - 1]).collect();
+            let points: Vec<i32> = (-n..2 * n).step_by(5).chain([0, n - 1]).collect();
             for &x0 in &points {
                 for &x1 in points.iter().filter(|&&x| x >= x0) {
                     for &y0 in &points {
                         for &y1 in points.iter().filter(|&&y| y >= y0) {
-                            let expected = (x0..=x1).any(|x| (y0..=y1).any(|y| solid(x, y)));
+                            let inside = |a: i32, b: i32| a.max(0)..=b.min(n - 1);
+                            let expected =
+                                inside(x0, x1).any(|x| inside(y0, y1).any(|y| solid(x, y)));
                             let b = LocalBox { x0, x1, y0, y1 };
-                            assert_eq!(shape.covers(v, b), expected, "{v:?} {b:?}");
+                            assert_eq!(shape.box_collides(v, b), expected, "{v:?} {b:?}");
                         }
                     }
                 }

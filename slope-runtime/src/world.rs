@@ -137,34 +137,16 @@ pub(crate) struct Meeting {
     pub distance: i32,
 }
 
-/// The cells a box covers, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`; and where the
-/// box's edges lie within its first and last cells, so that its overlap with any one cell
-/// comes without arithmetic that could overflow.
+/// A block of cells, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`.
 #[derive(Clone, Copy, Debug)]
 struct CellSpan {
     tx0: i32,
     tx1: i32,
     ty0: i32,
     ty1: i32,
-    /// The box's edges in the pixels of their own cells (each in `0..N`).
-    edges: LocalBox,
-    /// N - 1.
-    last: i32,
 }
 
 impl CellSpan {
-    /// The box's overlap with cell (tx, ty) of the span, in the cell's pixels.
-    #[inline]
-    fn clip(&self, tx: i32, ty: i32) -> LocalBox {
-        let e = &self.edges;
-        LocalBox {
-            x0: if tx == self.tx0 { e.x0 } else { 0 },
-            x1: if tx == self.tx1 { e.x1 } else { self.last },
-            y0: if ty == self.ty0 { e.y0 } else { 0 },
-            y1: if ty == self.ty1 { e.y1 } else { self.last },
-        }
-    }
-
     /// Calls `f` on every cell, row by row, until it breaks; returns what it broke with.
     /// (Plain counting loops: they compile to less than nested inclusive ranges, on the
     /// path every lookup takes.)
@@ -306,25 +288,14 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
     }
 
-    /// Whether `r` covers a solid pixel of a cell under `rules`. Each cell is asked about
-    /// the box's overlap with it, which lies inside the tile; one-way cells and centre
-    /// feet take the general road.
+    /// Whether `r` covers a solid pixel of a cell under `rules`.
     #[inline]
     fn hits_cells(&self, r: Rect, rules: &Rules) -> bool {
         if rules.foot.is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
             return self.strip_hits(r, rules);
         }
-        let span = self.cell_span(r);
-        let general = rules.foot.is_some();
-        let hit = span.try_each(|tx, ty| {
-            let cell = self.map.cell(tx, ty);
-            let hit = match cell.solid {
-                Solid::Empty => false,
-                _ if general || cell.one_way => self.one_way_hits(tx, ty, r, rules),
-                Solid::Full => true,
-                Solid::Shape(id, variant) => self.shape_covers(id, variant, span.clip(tx, ty)),
-            };
-            if hit {
+        let hit = self.cell_span(r).try_each(|tx, ty| {
+            if self.collides_with(tx, ty, r, rules) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -390,16 +361,6 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     #[inline(never)]
     fn one_way_hits(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         self.collides_with(tx, ty, r, rules)
-    }
-
-    /// Whether `b`, inside the tile, covers a solid pixel of shape `id` as `variant`.
-    /// Kept out of line: most cells a query meets are empty or full, and inlined, the
-    /// tables' fields would be loaded on every query whether a shape is met or not.
-    #[inline(never)]
-    fn shape_covers(&self, id: ShapeId, variant: Variant, b: LocalBox) -> bool {
-        self.tables
-            .shape(id)
-            .is_some_and(|shape| shape.covers(variant, b))
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
@@ -529,25 +490,19 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// The cells `r` covers, row by row.
     pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
-        let CellSpan {
-            tx0, tx1, ty0, ty1, ..
-        } = self.cell_span(r);
+        let CellSpan { tx0, tx1, ty0, ty1 } = self.cell_span(r);
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
     /// The range of cells `r` covers.
     #[inline]
     fn cell_span(&self, r: Rect) -> CellSpan {
-        let n = self.n;
-        let ((tx0, x0), (tx1, x1)) = (split(r.x0, n), split(r.x1, n));
-        let ((ty0, y0), (ty1, y1)) = (split(r.y0, n), split(r.y1, n));
+        let tile = |v| split(v, self.n).0;
         CellSpan {
-            tx0,
-            tx1,
-            ty0,
-            ty1,
-            edges: LocalBox { x0, x1, y0, y1 },
-            last: n.wrapping_sub(1),
+            tx0: tile(r.x0),
+            tx1: tile(r.x1),
+            ty0: tile(r.y0),
+            ty1: tile(r.y1),
         }
     }
 
