@@ -13,6 +13,8 @@
 //! - **down**: free → step; blocked → landed. One-way cells only stop actors coming from
 //!   above them.
 
+use core::ops::ControlFlow;
+
 use crate::Direction;
 use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
@@ -489,14 +491,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut meets = false;
         let mut only_one_way = true;
         let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
-        for (tx, ty) in self.cells(below) {
-            if !self.collides_with(tx, ty, below, floor) {
-                continue;
-            }
-            meets = true;
+        let mut visit = |tx: i32, ty: i32, hit: bool| {
             // Touching: free of the cell, and the row under the feet meets it.
-            if self.collides_with(tx, ty, here, floor) {
-                continue;
+            meets |= hit;
+            if !hit || self.collides_with(tx, ty, here, floor) {
+                return ControlFlow::Continue(());
             }
             only_one_way &= self.map.cell(tx, ty).one_way;
             let cx = tx.saturating_mul(self.n);
@@ -507,6 +506,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             };
             if best.is_none_or(|(d, _, _)| off < d) {
                 best = Some((off, tx, ty));
+            }
+            ControlFlow::Continue(())
+        };
+        if floor.foot.is_none() {
+            self.strip_cells(below, floor, visit);
+        } else {
+            for (tx, ty) in self.cells(below) {
+                let _ = visit(tx, ty, self.collides_with(tx, ty, below, floor));
             }
         }
         (meets || self.hits_platforms(below, floor)).then_some(Footing {

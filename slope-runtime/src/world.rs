@@ -196,6 +196,9 @@ pub struct World<'t, M, P = &'static [Platform]> {
     pub(crate) map: M,
     pub(crate) platforms: P,
     pub(crate) n: i32,
+    /// log2(N) for a power-of-two N, the usual case (pixels to tiles by a shift); 32
+    /// otherwise.
+    shift: u32,
 }
 
 impl<'t, M: TileMap> World<'t, M> {
@@ -215,11 +218,17 @@ impl<'t, M: TileMap> World<'t, M> {
         platforms: &'p [Platform],
     ) -> World<'t, M, &'p [Platform]> {
         let n = i32::from(tables.tile_size());
+        let shift = if n > 0 && n & (n - 1) == 0 {
+            n.trailing_zeros()
+        } else {
+            32
+        };
         World {
             tables,
             map,
             platforms,
             n,
+            shift,
         }
     }
 }
@@ -308,15 +317,33 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// edge of every step), whole-box feet: one line mask per shape cell along it.
     #[inline(never)]
     fn strip_hits(&self, r: Rect, rules: &Rules) -> bool {
+        self.strip_cells(r, rules, |_, _, hit| {
+            if hit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+
+    /// Calls `f` on each cell along the one-pixel strip `r` (whole-box feet) with whether
+    /// `r` covers a solid pixel of it under `rules`, until `f` breaks; returns whether it
+    /// broke.
+    #[inline]
+    pub(crate) fn strip_cells(
+        &self,
+        r: Rect,
+        rules: &Rules,
+        mut f: impl FnMut(i32, i32, bool) -> ControlFlow<()>,
+    ) -> bool {
         let row = r.y0 == r.y1;
-        let n = self.n;
         let (at, from, to) = if row {
             (r.y0, r.x0, r.x1)
         } else {
             (r.x0, r.y0, r.y1)
         };
-        let ((t, l), (t0, lo0), (t1, hi1)) = (split(at, n), split(from, n), split(to, n));
-        let last = n.wrapping_sub(1);
+        let ((t, l), (t0, lo0), (t1, hi1)) = (self.split(at), self.split(from), self.split(to));
+        let last = self.n.wrapping_sub(1);
         let mut i = t0;
         let mut lo = lo0;
         while i <= t1 {
@@ -329,7 +356,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
                 Solid::Full => true,
                 Solid::Shape(id, variant) => self.line_covers(id, variant, row, l, (lo, hi)),
             };
-            if hit {
+            if f(tx, ty, hit).is_break() {
                 return true;
             }
             if i == t1 {
@@ -392,7 +419,26 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// only its new leading edge is asked (see [`World::room_with`]).
     #[inline]
     pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
-        let ahead = self.leading_part(r, dir, rules).shifted(dir, 1);
+        // The leading edge moved one pixel: a strip, built directly (the hot path).
+        let ahead = match dir {
+            Direction::Up => {
+                let y = r.y1.saturating_add(1);
+                Rect { y0: y, y1: y, ..r }
+            }
+            Direction::Down => {
+                let y = r.y0.saturating_sub(1);
+                Rect { y0: y, y1: y, ..r }
+            }
+            _ if rules.foot.is_some() => r.shifted(dir, 1),
+            Direction::Left => {
+                let x = r.x0.saturating_sub(1);
+                Rect { x0: x, x1: x, ..r }
+            }
+            Direction::Right => {
+                let x = r.x1.saturating_add(1);
+                Rect { x0: x, x1: x, ..r }
+            }
+        };
         self.hits_with(ahead, rules)
     }
 
@@ -494,10 +540,25 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
+    /// World pixel `v` as its tile coordinate and its pixel within that tile (N is never
+    /// 0: the tables were validated; the fallback only spares the firmware a
+    /// division-by-zero panic path).
+    #[inline]
+    fn split(&self, v: i32) -> (i32, i32) {
+        if self.shift < 32 {
+            (v >> self.shift, v & self.n.wrapping_sub(1))
+        } else {
+            (
+                v.checked_div_euclid(self.n).unwrap_or(0),
+                v.checked_rem_euclid(self.n).unwrap_or(0),
+            )
+        }
+    }
+
     /// The range of cells `r` covers.
     #[inline]
     fn cell_span(&self, r: Rect) -> CellSpan {
-        let tile = |v| split(v, self.n).0;
+        let tile = |v| self.split(v).0;
         CellSpan {
             tx0: tile(r.x0),
             tx1: tile(r.x1),
@@ -696,21 +757,6 @@ const SOLIDS: Rules = Rules {
     foot_on_full: false,
     skip_platform: None,
 };
-
-/// World pixel `v` as its tile coordinate and its pixel within that tile (N is never 0:
-/// the tables were validated; the fallback only spares the firmware a division-by-zero
-/// panic path). Power-of-two tiles, the usual case, take a shift and a mask.
-#[inline]
-fn split(v: i32, n: i32) -> (i32, i32) {
-    if n > 0 && n & (n - 1) == 0 {
-        (v >> n.trailing_zeros(), v & (n - 1))
-    } else {
-        (
-            v.checked_div_euclid(n).unwrap_or(0),
-            v.checked_rem_euclid(n).unwrap_or(0),
-        )
-    }
-}
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.
 #[inline]
