@@ -23,7 +23,8 @@
 //!
 //! Before anything is timed, both engines run the same actors from the same spawn for
 //! [`CHECK_FRAMES`] frames and their trajectories are compared frame by frame; the result
-//! is printed to stderr. One timed iteration is [`FRAMES`] frames of every actor from a
+//! is printed to stderr, and the run stops if any actor-frame differs (CI runs this check
+//! with `-- --test`). One timed iteration is [`FRAMES`] frames of every actor from a
 //! settled snapshot; the throughput counts *pixel steps* (|Δx| + |Δy| per actor-frame,
 //! measured from positions). After the run a summary prints the medians as ns per
 //! actor-frame, pixel steps per second and the ratio baseline / runtime.
@@ -698,8 +699,14 @@ fn pixel_steps<T: Clone>(
     steps
 }
 
-/// Runs both engines from the same spawn and compares positions frame by frame.
-fn compare(world: &World<'_, &Level>, pulver: &Pulver, crowd: &Crowd, count: usize) -> String {
+/// Runs both engines from the same spawn and compares positions frame by frame. Returns
+/// the report and whether every actor-frame was identical.
+fn compare(
+    world: &World<'_, &Level>,
+    pulver: &Pulver,
+    crowd: &Crowd,
+    count: usize,
+) -> (String, bool) {
     let mut rt = runtime_crowd(crowd, count);
     let mut pv = pulver_crowd(crowd, count);
     let mut equal_frames = 0u64;
@@ -773,7 +780,7 @@ fn compare(world: &World<'_, &Level>, pulver: &Pulver, crowd: &Crowd, count: usi
     }
     let total = u64::from(CHECK_FRAMES) * count as u64;
     let same = diverged.iter().filter(|d| !**d).count();
-    format!(
+    let report = format!(
         "  {count} actors × {CHECK_FRAMES} frames from spawn ({steps} pixel steps): \
          {equal_frames}/{total} actor-frames identical (position and contacts), \
          {flags_equal}/{total} with equal contact flags; {same}/{count} whole trajectories \
@@ -788,7 +795,8 @@ fn compare(world: &World<'_, &Level>, pulver: &Pulver, crowd: &Crowd, count: usi
         did[5],
         did[6],
         first.map_or(String::new(), |s| format!("\n    first divergence: {s}"))
-    )
+    );
+    (report, equal_frames == total)
 }
 
 /// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large]` (engine `runtime` or `pulver`): runs 1000 actors
@@ -929,11 +937,14 @@ fn main() {
     }
     let started = Instant::now();
     let mut report = String::new();
+    let mut all_identical = true;
     for crowd in &CROWDS {
         report += &format!("  crowd {} (sizes {:?}):\n", crowd.name, crowd.sizes);
         for count in [100, 1000] {
-            report += &compare(&world, &pulver, crowd, count);
+            let (text, identical) = compare(&world, &pulver, crowd, count);
+            report += &text;
             report += "\n";
+            all_identical &= identical;
         }
     }
     eprintln!(
@@ -941,6 +952,11 @@ fn main() {
          movement: one timed iteration = {FRAMES} frames of every actor, from the state after \
          {WARM_FRAMES} frames",
         started.elapsed().as_secs_f64()
+    );
+    // Timing two engines that do different things would compare nothing.
+    assert!(
+        all_identical,
+        "the runtime and the baseline diverged (see above): a rule changed in one of them"
     );
 
     let cases: Vec<Case> = CROWDS
