@@ -330,13 +330,8 @@ impl<'a> Shape<'a> {
         let last = i32::from(self.n).saturating_sub(1);
         // max/min rather than clamp: clamp asserts its bounds are ordered, a panic path.
         let lo = lo.min(last).max(0);
-        self.range_or_in(lines, lo, hi.min(last).max(lo))
-    }
-
-    /// [`Shape::range_or`] of lines `0 <= lo <= hi < N`.
-    #[inline]
-    fn range_or_in(&self, lines: Lines, lo: i32, hi: i32) -> u64 {
-        // Both in 0..N (N ≤ 64), so nothing below can overflow.
+        let hi = hi.min(last).max(lo);
+        // Both in 0..N now (N ≤ 64), so nothing below can overflow.
         let len = hi.wrapping_sub(lo).wrapping_add(1) as u32;
         let level = 31u32.wrapping_sub(len.leading_zeros());
         let base = self
@@ -435,18 +430,16 @@ fn span_meets_tile(n: u8, s: Span) -> bool {
 /// A tile-local box on `variant`, in base-picture coordinates.
 #[inline]
 fn variant_span(n: u8, variant: Variant, b: LocalBox) -> Span {
-    transform_span(n, variant, span_of(b))
-}
-
-/// A local box as a span (an inverted box shrunk to its first row and column).
-#[inline]
-fn span_of(b: LocalBox) -> Span {
-    Span {
-        x0: b.x0,
-        x1: b.x1.max(b.x0),
-        y0: b.y0,
-        y1: b.y1.max(b.y0),
-    }
+    transform_span(
+        n,
+        variant,
+        Span {
+            x0: b.x0,
+            x1: b.x1.max(b.x0),
+            y0: b.y0,
+            y1: b.y1.max(b.y0),
+        },
+    )
 }
 
 /// The box of `overlap` on `variant`, expressed in the base picture's coordinates.
@@ -466,15 +459,7 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 #[inline]
 fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
     let last = i32::from(n) - 1;
-    transform_with(variant, s, |lo, hi| {
-        (last.saturating_sub(hi), last.saturating_sub(lo))
-    })
-}
-
-/// [`transform_span`] with `flip` mirroring an interval across the tile (saturating for
-/// spans anywhere, plain inside the tile).
-#[inline]
-fn transform_with(variant: Variant, s: Span, flip: impl Fn(i32, i32) -> (i32, i32)) -> Span {
+    let flip = |lo: i32, hi: i32| (last.saturating_sub(hi), last.saturating_sub(lo));
     let Span {
         mut x0,
         mut x1,

@@ -218,11 +218,7 @@ impl<'t, M: TileMap> World<'t, M> {
         platforms: &'p [Platform],
     ) -> World<'t, M, &'p [Platform]> {
         let n = i32::from(tables.tile_size());
-        let shift = if n > 0 && n & (n - 1) == 0 {
-            n.trailing_zeros()
-        } else {
-            32
-        };
+        let shift = tile_shift(n);
         World {
             tables,
             map,
@@ -368,8 +364,8 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         false
     }
 
-    /// [`Shape::line_covers`] of shape `id`; out of line for the reason given at
-    /// [`World::shape_covers`].
+    /// [`crate::Shape::line_covers`] of shape `id`. Out of line: inlined, the tables' fields
+    /// would be loaded on every strip, whether it meets a shape or not.
     #[inline(never)]
     fn line_covers(
         &self,
@@ -540,19 +536,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
-    /// World pixel `v` as its tile coordinate and its pixel within that tile (N is never
-    /// 0: the tables were validated; the fallback only spares the firmware a
-    /// division-by-zero panic path).
+    /// World pixel `v` as its tile coordinate and its pixel within that tile.
     #[inline]
     fn split(&self, v: i32) -> (i32, i32) {
-        if self.shift < 32 {
-            (v >> self.shift, v & self.n.wrapping_sub(1))
-        } else {
-            (
-                v.checked_div_euclid(self.n).unwrap_or(0),
-                v.checked_rem_euclid(self.n).unwrap_or(0),
-            )
-        }
+        split(v, self.n, self.shift)
     }
 
     /// The range of cells `r` covers.
@@ -758,6 +745,31 @@ const SOLIDS: Rules = Rules {
     skip_platform: None,
 };
 
+/// log2(n) for a power-of-two tile size n, else 32 (see [`split`]).
+fn tile_shift(n: i32) -> u32 {
+    if n > 0 && n & (n - 1) == 0 {
+        n.trailing_zeros()
+    } else {
+        32
+    }
+}
+
+/// World pixel `v` as its tile coordinate and its pixel within that tile, for tile size `n`
+/// and `shift = tile_shift(n)`: a shift and a mask for power-of-two tiles, the usual case.
+/// (N is never 0: the tables were validated; the fallback only spares the firmware a
+/// division-by-zero panic path.)
+#[inline]
+fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
+    if shift < 32 {
+        (v >> shift, v & n.wrapping_sub(1))
+    } else {
+        (
+            v.checked_div_euclid(n).unwrap_or(0),
+            v.checked_rem_euclid(n).unwrap_or(0),
+        )
+    }
+}
+
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.
 #[inline]
 fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
@@ -773,4 +785,26 @@ fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
 #[inline]
 fn overlaps_tile(b: LocalBox, n: i32) -> bool {
     b.x1 >= 0 && b.x0 < n && b.y1 >= 0 && b.y0 < n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split, tile_shift};
+
+    /// Pixels to tiles, shifted or divided, is floor division for every tile size.
+    #[test]
+    fn split_is_floor_division() {
+        let values = (-70..70).chain([i32::MIN, i32::MIN + 1, -(1 << 30), 1 << 30, i32::MAX]);
+        for n in 1..=64 {
+            let shift = tile_shift(n);
+            assert_eq!(shift < 32, n.count_ones() == 1, "n = {n}");
+            for v in values.clone() {
+                assert_eq!(
+                    split(v, n, shift),
+                    (v.div_euclid(n), v.rem_euclid(n)),
+                    "{v} / {n}"
+                );
+            }
+        }
+    }
 }
