@@ -282,8 +282,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         }
     }
 
+    #[inline]
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        self.hits_cells(r, rules) || self.hits_platforms(r, rules)
+        self.hits_cells(r, rules)
+            || (!self.platforms.as_ref().is_empty() && self.hits_platforms(r, rules))
     }
 
     /// Whether `r` covers a solid pixel of a platform under `rules`.
@@ -297,8 +299,15 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     #[inline]
     fn hits_cells(&self, r: Rect, rules: &Rules) -> bool {
         if rules.foot.is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
-            return self.strip_hits(r, rules);
+            self.strip_hits(r, rules)
+        } else {
+            self.box_hits(r, rules)
         }
+    }
+
+    /// [`World::hits_cells`] for any box: the full lookup of every cell it covers.
+    #[inline(never)]
+    fn box_hits(&self, r: Rect, rules: &Rules) -> bool {
         let hit = self.cell_span(r).try_each(|tx, ty| {
             if self.collides_with(tx, ty, r, rules) {
                 ControlFlow::Break(())
