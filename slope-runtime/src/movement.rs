@@ -20,7 +20,7 @@ use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
 use crate::steps::Steps;
-use crate::world::{OneWay, Rect, Rules, World, step_of};
+use crate::world::{OneWay, Rect, Rules, World};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
 pub const MAX_MOVE: i32 = 4096;
@@ -199,14 +199,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ) -> Option<i32> {
         let here = actor.rect();
         let ahead = here.shifted(dir, 1);
-        let walkable = *walkable;
         let solids = self.rules(actor, OneWay::Ignored);
         // A rise lower than the wall height is climbed. The box must fit straight above
         // its old place too, so it never cuts a ceiling's corner.
         let climb = i32::from(actor.settings.wall_height)
             .saturating_sub(1)
             .max(0);
-        if let Some(k) = self.climb(actor, ahead, climb, &walkable) {
+        if let Some(k) = self.climb(actor, ahead, climb, walkable) {
             if self.room_with(here, Direction::Up, k, &solids) >= k {
                 return Some(k);
             }
@@ -214,8 +213,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // Falling or gliding through the air, a sloped ceiling ahead is slid under (never
         // while rising: that would pull the actor down against its motion).
         if !grounded && !rising {
-            if let Some(k) = self.escape_with(ahead, Direction::Down, climb, &walkable) {
-                if self.room_with(here, Direction::Down, k, &walkable) >= k {
+            if let Some(k) = self.escape_with(ahead, Direction::Down, climb, walkable) {
+                if self.room_with(here, Direction::Down, k, walkable) >= k {
                     return Some(k.saturating_neg());
                 }
             }
@@ -614,13 +613,12 @@ fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 /// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
 #[inline]
 fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
-    let (dx, dy) = step_of(dir);
-    actor.x = actor
-        .x
-        .saturating_add(dx.saturating_mul(k))
-        .clamp(-MAX_POSITION, MAX_POSITION);
-    actor.y = actor
-        .y
-        .saturating_add(dy.saturating_mul(k))
-        .clamp(-MAX_POSITION, MAX_POSITION);
+    let (x, y) = match dir {
+        Direction::Up => (actor.x, actor.y.saturating_add(k)),
+        Direction::Down => (actor.x, actor.y.saturating_sub(k)),
+        Direction::Left => (actor.x.saturating_sub(k), actor.y),
+        Direction::Right => (actor.x.saturating_add(k), actor.y),
+    };
+    actor.x = x.clamp(-MAX_POSITION, MAX_POSITION);
+    actor.y = y.clamp(-MAX_POSITION, MAX_POSITION);
 }
