@@ -259,12 +259,6 @@ impl Actor {
 
     #[inline]
     pub(crate) fn rect(&self) -> crate::world::Rect {
-        // Width and height are 1..=MAX_SIZE (only `new` sets them), so no `max(1)` here.
-        crate::world::Rect {
-            x0: self.x,
-            y0: self.y,
-            x1: self.x.saturating_add(i32::from(self.width) - 1),
-            y1: self.y.saturating_add(i32::from(self.height) - 1),
-        }
+        crate::world::Rect::of_box(self.x, self.y, self.width, self.height)
     }
 }

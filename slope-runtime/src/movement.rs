@@ -20,7 +20,7 @@ use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
 use crate::steps::Steps;
-use crate::world::{OneWay, Rect, Rules, World};
+use crate::world::{OneWay, Rect, Rules, World, step_of};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
 pub const MAX_MOVE: i32 = 4096;
@@ -613,12 +613,13 @@ fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 /// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
 #[inline]
 fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
-    let (x, y) = match dir {
-        Direction::Up => (actor.x, actor.y.saturating_add(k)),
-        Direction::Down => (actor.x, actor.y.saturating_sub(k)),
-        Direction::Left => (actor.x.saturating_sub(k), actor.y),
-        Direction::Right => (actor.x.saturating_add(k), actor.y),
-    };
-    actor.x = x.clamp(-MAX_POSITION, MAX_POSITION);
-    actor.y = y.clamp(-MAX_POSITION, MAX_POSITION);
+    let (dx, dy) = step_of(dir);
+    actor.x = actor
+        .x
+        .saturating_add(dx.saturating_mul(k))
+        .clamp(-MAX_POSITION, MAX_POSITION);
+    actor.y = actor
+        .y
+        .saturating_add(dy.saturating_mul(k))
+        .clamp(-MAX_POSITION, MAX_POSITION);
 }
