@@ -810,43 +810,51 @@ fn compare(
 /// MOVEMENT_PROFILE=runtime:60 valgrind --tool=callgrind target/release/deps/movement-…
 /// ```
 fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
-    let mut parts = spec.split(':');
-    let (engine, frames) = parts
-        .next()
-        .zip(parts.next().and_then(|f| f.parse::<u32>().ok()))
-        .expect("MOVEMENT_PROFILE=runtime:FRAMES or pulver:FRAMES (then :large)");
-    let crowd = if parts.next() == Some("large") {
-        LARGE
-    } else {
-        MIXED
+    const USAGE: &str = "MOVEMENT_PROFILE=ENGINE:FRAMES[:large], ENGINE runtime or pulver";
+    let parts: Vec<&str> = spec.split(':').collect();
+    let (engine, frames, crowd) = match parts[..] {
+        [e, f] => (e, f, MIXED),
+        [e, f, "large"] => (e, f, LARGE),
+        _ => panic!("{USAGE}; got {spec:?}"),
     };
+    let frames: u32 = frames
+        .parse()
+        .unwrap_or_else(|_| panic!("{USAGE}; FRAMES {frames:?} is not a count"));
     let count = 1000;
     let checksum = match engine {
-        "runtime" => {
-            let mut rt = runtime_crowd(&crowd, count);
-            for f in 0..WARM_FRAMES + frames {
-                runtime_frame(world, black_box(&mut rt), f);
-            }
-            rt.iter()
-                .map(|m| i64::from(m.0.x) + i64::from(m.0.y))
-                .sum::<i64>()
-        }
-        "pulver" => {
-            let mut pv = pulver_crowd(&crowd, count);
-            for f in 0..WARM_FRAMES + frames {
-                pulver_frame(pulver, black_box(&mut pv), f);
-            }
-            pv.iter()
-                .map(|m| i64::from(m.0.x) + i64::from(m.0.y))
-                .sum::<i64>()
-        }
-        other => panic!("MOVEMENT_PROFILE: unknown engine {other:?}"),
+        "runtime" => run_alone(&runtime_crowd(&crowd, count), frames, pos_rt, |m, f| {
+            runtime_frame(world, m, f)
+        }),
+        "pulver" => run_alone(&pulver_crowd(&crowd, count), frames, pos_pv, |m, f| {
+            pulver_frame(pulver, m, f)
+        }),
+        other => panic!("{USAGE}; unknown engine {other:?}"),
     };
     eprintln!(
         "movement profile: {engine}, {count} actors of crowd {}, {WARM_FRAMES} + {frames} \
          frames, position checksum {checksum}",
         crowd.name
     );
+}
+
+/// Runs a crowd for the warm-up and `frames` more, untimed; a checksum of the final
+/// positions keeps the work observable.
+fn run_alone<T: Clone>(
+    start: &[T],
+    frames: u32,
+    pos: fn(&T) -> (i32, i32),
+    mut frame: impl FnMut(&mut [T], u32),
+) -> i64 {
+    let mut mobs = start.to_vec();
+    for f in 0..WARM_FRAMES + frames {
+        frame(black_box(&mut mobs), f);
+    }
+    mobs.iter()
+        .map(|m| {
+            let (x, y) = pos(m);
+            i64::from(x) + i64::from(y)
+        })
+        .sum()
 }
 
 /// Per-iteration times (ns) of each benchmark, for the summary.

@@ -68,6 +68,29 @@ impl Rect {
         r
     }
 
+    /// The one-pixel strip just outside the box on its `dir` side: the row or column a
+    /// step towards `dir` adds (built directly, not as an edge then shifted: it is asked
+    /// for on every step).
+    #[inline]
+    pub(crate) fn beyond(self, dir: Direction) -> Rect {
+        let (dx, dy) = step_of(dir);
+        if dir.is_horizontal() {
+            let x = if dx > 0 { self.x1 } else { self.x0 }.saturating_add(dx);
+            Rect {
+                x0: x,
+                x1: x,
+                ..self
+            }
+        } else {
+            let y = if dy > 0 { self.y1 } else { self.y0 }.saturating_add(dy);
+            Rect {
+                y0: y,
+                y1: y,
+                ..self
+            }
+        }
+    }
+
     /// Whether the two boxes share a pixel.
     #[inline]
     pub fn overlaps(&self, other: &Rect) -> bool {
@@ -424,25 +447,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// only its new leading edge is asked (see [`World::room_with`]).
     #[inline]
     pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
-        // The leading edge moved one pixel: a strip, built directly (the hot path).
-        let ahead = match dir {
-            Direction::Up => {
-                let y = r.y1.saturating_add(1);
-                Rect { y0: y, y1: y, ..r }
-            }
-            Direction::Down => {
-                let y = r.y0.saturating_sub(1);
-                Rect { y0: y, y1: y, ..r }
-            }
-            _ if rules.foot.is_some() => r.shifted(dir, 1),
-            Direction::Left => {
-                let x = r.x0.saturating_sub(1);
-                Rect { x0: x, x1: x, ..r }
-            }
-            Direction::Right => {
-                let x = r.x1.saturating_add(1);
-                Rect { x0: x, x1: x, ..r }
-            }
+        let ahead = if dir.is_horizontal() && rules.foot.is_some() {
+            r.shifted(dir, 1)
+        } else {
+            r.beyond(dir)
         };
         self.hits_with(ahead, rules)
     }
