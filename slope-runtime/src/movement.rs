@@ -206,7 +206,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             .saturating_sub(1)
             .max(0);
         if let Some(k) = self.climb(actor, ahead, climb, walkable) {
-            if self.room_with(here, Direction::Up, k, &solids) >= k {
+            if self.has_room(here, Direction::Up, k, &solids) {
                 return Some(k);
             }
         }
@@ -230,7 +230,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// clear a full cell its edge overlaps (a slope's top meeting a block).
     fn climb(&self, actor: &Actor, ahead: Rect, climb: i32, walkable: &Rules) -> Option<i32> {
         if walkable.foot.is_none() {
-            return self.escape_with(ahead, Direction::Up, climb, walkable);
+            // `ahead` is blocked: the caller found its leading strip blocked.
+            return self.escape_blocked(ahead, Direction::Up, climb, walkable);
         }
         let foot = Rules {
             foot_on_full: true,
@@ -317,7 +318,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             .into_iter()
             .filter_map(|side| {
                 let k = self.escape_with(above, side, limit, rules)?;
-                (self.room_with(here, side, k, rules) >= k).then_some((k, side))
+                self.has_room(here, side, k, rules).then_some((k, side))
             })
             .min_by_key(|&(k, _)| k);
         match best {
@@ -363,7 +364,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         .into_iter()
         .filter_map(|dir| {
             let k = self.escape_with(here, dir, reach, rules)?;
-            let clear = path.is_none_or(|p| self.room_with(here, dir, k, p) >= k);
+            let clear = path.is_none_or(|p| self.has_room(here, dir, k, p));
             clear.then_some((k, dir))
         })
         .min_by_key(|&(k, _)| k);
@@ -398,7 +399,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let Some(k) = self.escape_with(ahead, Direction::Up, climb, &rules) else {
                 return false;
             };
-            if self.room_with(here, Direction::Up, k, &rules) < k {
+            if !self.has_room(here, Direction::Up, k, &rules) {
                 return false;
             }
             move_actor(actor, dir, 1);

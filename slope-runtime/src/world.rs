@@ -475,6 +475,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
+        if limit <= SCAN_LIMIT {
+            return self.scan_free(r, dir, 0, limit, rules);
+        }
         // Jump to the farthest first-free distance of the obstacles still hit, and look
         // again: no common free distance lies before it, so the first one found is the
         // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
@@ -496,6 +499,58 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             if k > limit {
                 return None;
             }
+        }
+    }
+
+    /// [`World::escape_with`] for an `r` known to collide (the step ahead was blocked):
+    /// distance 0 is not asked again.
+    pub(crate) fn escape_blocked(
+        &self,
+        r: Rect,
+        dir: Direction,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        if limit <= SCAN_LIMIT {
+            self.scan_free(r, dir, 1, limit, rules)
+        } else {
+            self.escape_with(r, dir, limit, rules)
+        }
+    }
+
+    /// The least distance in `first..=limit` at which `r` moved towards `dir` is free,
+    /// tried one by one: a short reach (a climb, a slide under a ceiling) costs fewer
+    /// whole-box tests than distance lookups per obstacle per round.
+    fn scan_free(
+        &self,
+        r: Rect,
+        dir: Direction,
+        first: i32,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        (first..=limit).find(|&k| !self.hits_with(r.shifted(dir, k), rules))
+    }
+
+    /// Whether `r` can move `k` pixels towards `dir` without touching a solid pixel under
+    /// `rules`: `room_with(r, dir, k, rules) >= k`. Where the rules allow, that is one
+    /// whole-box test of the region its leading part sweeps: for a vertical move with
+    /// one-way cells ignored (one-way cells meet a query box's bottom row only, which a
+    /// swept region does not share with a moving edge), and for a sideways move of
+    /// whole-box feet (the feet row sweeps the region's bottom row).
+    pub(crate) fn has_room(&self, r: Rect, dir: Direction, k: i32, rules: &Rules) -> bool {
+        if k <= 0 {
+            return true;
+        }
+        let sweepable = if dir.is_horizontal() {
+            rules.foot.is_none()
+        } else {
+            rules.one_way == OneWay::Ignored
+        };
+        if sweepable {
+            !self.hits_with(self.leading_part(r, dir, rules).swept(dir, k), rules)
+        } else {
+            self.room_with(r, dir, k, rules) >= k
         }
     }
 
@@ -650,6 +705,14 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         let (colliding, distance) = match cell.solid {
             Solid::Empty => return None,
             Solid::Full => {
+                // A box beside the block, across the motion, never meets it (a query
+                // narrowed to its feet row or foot column may be).
+                if !overlaps_across(b, dir, self.n) {
+                    return Some(Meeting {
+                        colliding: false,
+                        distance: i32::MAX,
+                    });
+                }
                 let colliding = overlaps_tile(b, self.n);
                 let mask = low_bits(self.n as u32);
                 (
@@ -754,6 +817,9 @@ pub(crate) fn meet_box(solid: Rect, r: Rect, dir: Direction) -> Meeting {
     }
 }
 
+/// The longest escape [`World::escape_with`] tries distance by distance.
+const SCAN_LIMIT: i32 = 4;
+
 /// One-way cells ignored, whole box.
 const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
@@ -799,6 +865,16 @@ fn along(b: LocalBox, dir: Direction, n: i32) -> (i32, i32) {
     }
 }
 
+/// Whether the box's extent across `dir` meets the tile's.
+#[inline]
+fn overlaps_across(b: LocalBox, dir: Direction, n: i32) -> bool {
+    if dir.is_horizontal() {
+        b.y1 >= 0 && b.y0 < n
+    } else {
+        b.x1 >= 0 && b.x0 < n
+    }
+}
+
 #[inline]
 fn overlaps_tile(b: LocalBox, n: i32) -> bool {
     b.x1 >= 0 && b.x0 < n && b.y1 >= 0 && b.y0 < n
@@ -806,7 +882,115 @@ fn overlaps_tile(b: LocalBox, n: i32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{split, tile_shift};
+    use super::{OneWay, Rect, Rules, World, split, tile_shift};
+    use crate::{Cell, Direction, GridMap, ShapeId, Tables, Variant};
+    use proptest::prelude::*;
+
+    static BLOB: &[u8] =
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+
+    type Map = GridMap<5, 5>;
+
+    fn tables() -> Tables<'static> {
+        Tables::from_bytes(BLOB).expect("the test blob loads")
+    }
+
+    /// Any cell: mostly empty, else full or any shape in any variant, one-way or not.
+    fn cell() -> impl Strategy<Value = Cell> {
+        let shapes = tables().shape_count();
+        let solid = prop_oneof![
+            1 => Just(Cell::FULL),
+            3 => (0..shapes, 0u8..8).prop_map(|(id, v)| {
+                let v = Variant::from_index(v).expect("0..8 is a variant");
+                Cell::shape(ShapeId::new(id), v)
+            }),
+        ];
+        prop_oneof![
+            2 => Just(Cell::EMPTY),
+            3 => (solid, prop::bool::weighted(0.3))
+                .prop_map(|(c, one_way)| if one_way { c.one_way() } else { c }),
+        ]
+    }
+
+    fn map() -> impl Strategy<Value = Map> {
+        (prop::collection::vec(cell(), 25), any::<bool>()).prop_map(|(cells, walled)| {
+            let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
+            for (i, c) in cells.into_iter().enumerate() {
+                map.set(i as i32 % 5, i as i32 / 5, c);
+            }
+            map
+        })
+    }
+
+    fn rect() -> impl Strategy<Value = Rect> {
+        (-8..88i32, -8..88i32, 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
+            x0,
+            y0,
+            x1: x0 + w - 1,
+            y1: y0 + h - 1,
+        })
+    }
+
+    /// Every rule set a mover uses: one-way cells ignored or met by feet coming from a
+    /// box near `r` (possibly skipping a row), whole-box or centre feet.
+    fn rules(r: Rect) -> impl Strategy<Value = Rules> {
+        let one_way = prop_oneof![
+            Just(OneWay::Ignored),
+            (-2..=2i32, -2..=2i32, -1..6i32).prop_map(move |(dx, dy, skip_row)| OneWay::Below {
+                from: Rect {
+                    x0: r.x0 + dx,
+                    x1: r.x1 + dx,
+                    y0: r.y0 + dy,
+                    y1: r.y1 + dy,
+                },
+                skip_row,
+            }),
+        ];
+        let foot = prop::option::of(0..=(r.x1 - r.x0));
+        (one_way, foot, any::<bool>()).prop_map(|(one_way, foot, foot_on_full)| Rules {
+            one_way,
+            foot,
+            foot_on_full,
+            skip_platform: None,
+        })
+    }
+
+    fn direction() -> impl Strategy<Value = Direction> {
+        prop::sample::select(Direction::ALL.to_vec())
+    }
+
+    fn case() -> impl Strategy<Value = (Map, Rect, Rules, Direction, i32)> {
+        (map(), rect(), direction(), 0..12i32)
+            .prop_flat_map(|(m, r, d, k)| (Just(m), Just(r), rules(r), Just(d), Just(k)))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The swept-region shortcut answers exactly what the distance lookups do, under
+        /// every rule set, for free and embedded boxes alike.
+        #[test]
+        fn has_room_is_room_with_at_least_k((map, r, rules, dir, k) in case()) {
+            let world = World::new(tables(), &map);
+            prop_assert_eq!(
+                world.has_room(r, dir, k, &rules),
+                world.room_with(r, dir, k, &rules) >= k,
+                "{:?} {:?} {} {:?}", r, dir, k, rules
+            );
+        }
+
+        /// Both escapes (tried one by one, and by jumping between obstacles' distances)
+        /// find the least free distance; for a box that collides, `escape_blocked` agrees.
+        #[test]
+        fn escapes_agree((map, r, rules, dir, limit) in case()) {
+            let world = World::new(tables(), &map);
+            let least = (0..=limit).find(|&k| !world.hits_with(r.shifted(dir, k), &rules));
+            prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least);
+            if world.hits_with(r, &rules) {
+                prop_assert_eq!(world.escape_blocked(r, dir, limit, &rules), least);
+            }
+        }
+    }
 
     /// Pixels to tiles, shifted or divided, is floor division for every tile size.
     #[test]
