@@ -114,18 +114,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (x_dir, _) = steps.directions();
         let start_y = actor.y;
         let mut grounded = actor.previous.on_ground();
+        // The row under the feet is known to be solid (a step sideways just found it so, at
+        // this very place and under the same rules): a step down needs no test.
+        let mut on_floor = false;
         let (mut blocked_x, mut blocked_y) = (false, false);
         while let Some(dir) = steps.next() {
             if dir.is_horizontal() {
                 match self.step_sideways(actor, dir, grounded, rising) {
-                    Some(on_ground) => grounded = on_ground,
+                    Some(landing) => {
+                        grounded = landing != Landing::Airborne;
+                        on_floor = landing == Landing::OnFloor;
+                    }
                     None => {
                         blocked_x = true;
                         steps.stop(dir);
                     }
                 }
-            } else if self.step_vertical(actor, dir) == Step::Moved {
+            } else if !(on_floor && dir == Direction::Down)
+                && self.step_vertical(actor, dir) == Step::Moved
+            {
                 grounded = false;
+                on_floor = false;
             } else {
                 // Landing grounds the actor; bumping a ceiling leaves that as it was.
                 grounded |= dir == Direction::Down;
@@ -146,28 +155,28 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         (blocked_x, blocked_y)
     }
 
-    /// One pixel left or right. Returns whether the actor is on the ground afterwards, or
-    /// `None` when a wall stopped it.
+    /// One pixel left or right. Returns where the actor stands afterwards, or `None` when
+    /// a wall stopped it.
     fn step_sideways(
         &self,
         actor: &mut Actor,
         dir: Direction,
         grounded: bool,
         rising: bool,
-    ) -> Option<bool> {
+    ) -> Option<Landing> {
         let lift = self.sideways_lift(actor, dir, grounded, rising)?;
         move_actor(actor, dir, 1);
-        match lift {
-            0 => Some(self.stick(actor, grounded && !rising)),
+        Some(match lift {
+            0 => self.stick(actor, grounded && !rising),
             k if k > 0 => {
                 move_actor(actor, Direction::Up, k);
-                Some(grounded)
+                Landing::grounded_if(grounded)
             }
             k => {
                 move_actor(actor, Direction::Down, k.saturating_neg());
-                Some(false)
+                Landing::Airborne
             }
-        }
+        })
     }
 
     /// Whether the actor can take one pixel towards `dir`, and how far up (> 0) or down
@@ -245,10 +254,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// After a step sideways on the ground: pull the actor down onto ground that lies less
-    /// than a wall height below (stick to descending slopes). Returns whether it is grounded.
-    fn stick(&self, actor: &mut Actor, was_grounded: bool) -> bool {
+    /// than a wall height below (stick to descending slopes). Returns where it stands.
+    fn stick(&self, actor: &mut Actor, was_grounded: bool) -> Landing {
         if !was_grounded {
-            return false;
+            return Landing::Airborne;
         }
         let here = actor.rect();
         let rules = self.rules(actor, self.below(actor, here));
@@ -261,17 +270,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // Ground right below (flat ground, climbing) is one strip test; only a gap below
         // needs the distance lookups.
         if self.blocked(here, Direction::Down, &rules) {
-            return true;
+            return Landing::OnFloor;
         }
         let drop = self.room_with(here, Direction::Down, reach, &rules);
         if drop == 0 {
-            return true;
+            return Landing::Grounded;
         }
         if actor.settings.sticks_to_slopes && drop < reach {
             move_actor(actor, Direction::Down, drop);
-            return true;
+            return Landing::Grounded;
         }
-        false
+        Landing::Airborne
     }
 
     /// One pixel up or down.
@@ -600,6 +609,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let top = bottom.saturating_add(self.n - 1);
         if r.y1 < bottom || r.y0 > top {
             actor.drop_row = i32::MIN;
+        }
+    }
+}
+
+/// Where a step sideways leaves the actor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// In the air.
+    Airborne,
+    /// On the ground.
+    Grounded,
+    /// On the ground, and the row right under its feet was just found solid there.
+    OnFloor,
+}
+
+impl Landing {
+    fn grounded_if(grounded: bool) -> Landing {
+        if grounded {
+            Landing::Grounded
+        } else {
+            Landing::Airborne
         }
     }
 }
