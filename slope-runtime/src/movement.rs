@@ -532,7 +532,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             ControlFlow::Continue(())
         };
         if floor.foot.is_none() {
-            self.strip_cells(below, floor, visit);
+            self.strip_cells::<true>(below, floor, visit);
         } else {
             for (tx, ty) in self.cells(below) {
                 let _ = visit(tx, ty, self.collides_with(tx, ty, below, floor));

@@ -345,26 +345,32 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// edge of every step), whole-box feet: one line mask per shape cell along it.
     #[inline(never)]
     fn strip_hits(&self, r: Rect, rules: &Rules) -> bool {
-        self.strip_cells(r, rules, |_, _, hit| {
+        let stop_at_hit = |_, _, hit| {
             if hit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
-        })
+        };
+        // One loop per axis: the axis is known at compile time inside each.
+        if r.y0 == r.y1 {
+            self.strip_cells::<true>(r, rules, stop_at_hit)
+        } else {
+            self.strip_cells::<false>(r, rules, stop_at_hit)
+        }
     }
 
-    /// Calls `f` on each cell along the one-pixel strip `r` (whole-box feet) with whether
-    /// `r` covers a solid pixel of it under `rules`, until `f` breaks; returns whether it
-    /// broke.
+    /// Calls `f` on each cell along the one-pixel strip `r` (whole-box feet; a row when
+    /// `ROW`, else a column) with whether `r` covers a solid pixel of it under `rules`,
+    /// until `f` breaks; returns whether it broke.
     #[inline]
-    pub(crate) fn strip_cells(
+    pub(crate) fn strip_cells<const ROW: bool>(
         &self,
         r: Rect,
         rules: &Rules,
         mut f: impl FnMut(i32, i32, bool) -> ControlFlow<()>,
     ) -> bool {
-        let row = r.y0 == r.y1;
+        let row = ROW;
         let (at, from, to) = if row {
             (r.y0, r.x0, r.x1)
         } else {
@@ -382,7 +388,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
                 Solid::Empty => false,
                 _ if cell.one_way => self.one_way_hits(tx, ty, r, rules),
                 Solid::Full => true,
-                Solid::Shape(id, variant) => self.line_covers(id, variant, row, l, (lo, hi)),
+                Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, l, (lo, hi)),
             };
             if f(tx, ty, hit).is_break() {
                 return true;
@@ -399,17 +405,16 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// [`crate::Shape::line_covers`] of shape `id`. Out of line: inlined, the tables' fields
     /// would be loaded on every strip, whether it meets a shape or not.
     #[inline(never)]
-    fn line_covers(
+    fn line_covers<const ROW: bool>(
         &self,
         id: ShapeId,
         variant: Variant,
-        row: bool,
         at: i32,
         span: (i32, i32),
     ) -> bool {
         self.tables
             .shape(id)
-            .is_some_and(|s| s.line_covers(variant, row, at, span.0, span.1))
+            .is_some_and(|s| s.line_covers(variant, ROW, at, span.0, span.1))
     }
 
     /// [`World::collides_with`] for a one-way cell, out of line: the rare case.
