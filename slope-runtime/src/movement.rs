@@ -117,6 +117,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // The row under the feet is known to be solid (a step sideways just found it so, at
         // this very place and under the same rules): a step down needs no test.
         let mut on_floor = false;
+        // The side the actor just came from by a level step: the column there was its own,
+        // so (a free box) no wall can be there.
+        let mut came_from = None;
         let (mut blocked_x, mut blocked_y) = (false, false);
         while let Some(dir) = steps.next() {
             if dir.is_horizontal() {
@@ -124,6 +127,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     Some(landing) => {
                         grounded = landing != Landing::Airborne;
                         on_floor = landing == Landing::OnFloor;
+                        came_from = on_floor.then_some(dir.opposite());
                     }
                     None => {
                         blocked_x = true;
@@ -135,6 +139,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             {
                 grounded = false;
                 on_floor = false;
+                came_from = None;
             } else {
                 // Landing grounds the actor; bumping a ceiling leaves that as it was.
                 grounded |= dir == Direction::Down;
@@ -143,7 +148,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         self.finish_drop(actor);
-        self.update_contacts(actor, rising, rising && actor.y > start_y, free);
+        let came_from = came_from.filter(|_| free);
+        self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
         if blocked_x {
             let flag = if x_dir == Direction::Left {
                 Contacts::PUSHING_LEFT
@@ -453,8 +459,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Contacts at the final position.
     /// `rose`: it moved up this frame, so it stands on nothing (it may be level with a
     /// one-way top it is passing through). `free`: the box is known to cover no solid
-    /// pixel.
-    fn update_contacts(&self, actor: &mut Actor, rising: bool, rose: bool, free: bool) {
+    /// pixel. `came_from`: a side known to be clear (the last step was a level step away
+    /// from it).
+    fn update_contacts(
+        &self,
+        actor: &mut Actor,
+        rising: bool,
+        rose: bool,
+        free: bool,
+        came_from: Option<Direction>,
+    ) {
         // Every test build checks the sweep's promise that a freed box stays free.
         debug_assert!(
             !free || !self.hits_actor(actor),
@@ -477,7 +491,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     .lift_past(actor, dir, on_ground, rising, &floor, Some(true))
                     .is_none()
         };
-        let (left, right) = (walled(Direction::Left), walled(Direction::Right));
+        debug_assert!(
+            came_from.is_none_or(|d| !self.blocked(here, d, &solids)),
+            "the side just left is blocked"
+        );
+        let (left, right) = match came_from {
+            Some(Direction::Left) => (false, walled(Direction::Right)),
+            Some(Direction::Right) => (walled(Direction::Left), false),
+            _ => (walled(Direction::Left), walled(Direction::Right)),
+        };
         let ceiling = self.blocked(here, Direction::Up, &solids);
         let c = &mut actor.contacts;
         c.set(Contacts::PUSHING_LEFT, left);
