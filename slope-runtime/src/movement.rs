@@ -108,8 +108,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.crush_pending = false;
         self.start_drop(actor);
         // Every step below only ever moves a free box to a free place, so a box freed
-        // here stays free all frame.
-        let free = self.unembed(actor);
+        // here stays free all frame, unless a move is cut short at the position limit.
+        let unclamped = self.clear_of_clamp(actor, dx, dy);
+        let free = self.unembed(actor) && unclamped;
         let mut steps = Steps::new(dx, dy);
         let (x_dir, _) = steps.directions();
         let start_y = actor.y;
@@ -348,6 +349,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
+    /// Whether no move of this sweep can reach the position limit (±[`MAX_POSITION`]), where
+    /// [`move_actor`] would clamp it to a place no test has seen. Each of the `|dx| + |dy|`
+    /// pixel steps, and the unembedding, moves the box by at most a pixel plus a lift, a
+    /// drop, a slide or an escape, each shorter than the sum of its settings' reaches, its
+    /// size and a tile.
+    fn clear_of_clamp(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
+        let s = actor.settings;
+        let per_step = i64::from(s.wall_height)
+            + i64::from(s.corner_correction)
+            + i64::from(actor.width())
+            + i64::from(actor.height())
+            + i64::from(self.n)
+            + 1;
+        let steps = i64::from(dx.unsigned_abs()) + i64::from(dy.unsigned_abs()) + 1;
+        // `steps` < 2^33 and `per_step` < 2^18: the product fits an i64.
+        let margin = i64::from(MAX_POSITION) - steps * per_step;
+        i64::from(actor.x).abs() < margin && i64::from(actor.y).abs() < margin
+    }
+
     /// An actor left inside solid pixels (placed there, or by the game) is pushed out the
     /// shortest way; if there is none within reach it stays and is marked crushed.
     /// Returns whether it is free.
@@ -459,8 +479,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Contacts at the final position.
     /// `rose`: it moved up this frame, so it stands on nothing (it may be level with a
     /// one-way top it is passing through). `free`: the box is known to cover no solid
-    /// pixel. `came_from`: a side known to be clear (the last step was a level step away
-    /// from it).
+    /// pixel. `came_from`: a side known to be clear: the last move was a level step away
+    /// from it (blocked and untested steps that may follow move nothing).
     fn update_contacts(
         &self,
         actor: &mut Actor,
@@ -469,7 +489,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         free: bool,
         came_from: Option<Direction>,
     ) {
-        // Every test build checks the sweep's promise that a freed box stays free.
+        // Debug builds check the sweep's promise that a freed box stays free.
         debug_assert!(
             !free || !self.hits_actor(actor),
             "a free actor ends embedded"
@@ -522,9 +542,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// What the feet of box `here` rest on under `floor`: `None` when the row under them
     /// meets nothing (cells or platforms); otherwise the touched cell nearest the centre,
-    /// if any, found in the same pass over the cells of that row. `free`: `here` is known
-    /// to cover no solid pixel (then it is inside none of the cells under `floor` either:
-    /// one-way cells its feet are in take no part), which spares a box test per cell.
+    /// if any, found in the same pass over the cells of that row. `floor` holds the one-way
+    /// rule for feet coming from `here` itself. `free`: `here` is known to cover no solid
+    /// pixel; then it is inside none of the cells under `floor` either (one-way cells its
+    /// feet are in take no part), which spares a box test per cell.
     fn footing(&self, actor: &Actor, here: Rect, floor: &Rules, free: bool) -> Option<Footing> {
         let centre = actor.centre_x();
         let below = Rect {

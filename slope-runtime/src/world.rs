@@ -370,8 +370,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         rules: &Rules,
         mut f: impl FnMut(i32, i32, bool) -> ControlFlow<()>,
     ) -> bool {
-        let row = ROW;
-        let (at, from, to) = if row {
+        let (at, from, to) = if ROW {
             (r.y0, r.x0, r.x1)
         } else {
             (r.x0, r.y0, r.y1)
@@ -382,7 +381,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         let mut lo = lo0;
         while i <= t1 {
             let hi = if i == t1 { hi1 } else { last };
-            let (tx, ty) = if row { (i, t) } else { (t, i) };
+            let (tx, ty) = if ROW { (i, t) } else { (t, i) };
             let cell = self.map.cell(tx, ty);
             let hit = match cell.solid {
                 Solid::Empty => false,
@@ -481,8 +480,14 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         rules: &Rules,
     ) -> Option<i32> {
         if limit <= SCAN_LIMIT {
-            return self.scan_free(r, dir, 0, limit, rules);
+            // A negative limit still answers whether `r` is free now.
+            return self.scan_free(r, dir, 0, limit.max(0), rules);
         }
+        self.escape_by_jumps(r, dir, limit, rules)
+    }
+
+    /// [`World::escape_with`] by jumping between the obstacles' free distances.
+    fn escape_by_jumps(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> Option<i32> {
         // Jump to the farthest first-free distance of the obstacles still hit, and look
         // again: no common free distance lies before it, so the first one found is the
         // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
@@ -540,9 +545,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// Whether `r` can move `k` pixels towards `dir` without touching a solid pixel under
     /// `rules`: `room_with(r, dir, k, rules) >= k`. Where the rules allow, that is one
     /// whole-box test of the region its leading part sweeps: for a vertical move with
-    /// one-way cells ignored (one-way cells meet a query box's bottom row only, which a
-    /// swept region does not share with a moving edge), and for a sideways move of
-    /// whole-box feet (the feet row sweeps the region's bottom row).
+    /// one-way cells ignored, and for a sideways move of whole-box feet. (One-way cells
+    /// meet only a query box's bottom row. Sideways, the region's bottom row is exactly
+    /// what the moving feet pixel passes; vertically it is only the far row (down) or the
+    /// start row (up), so one-way rules there need the distance lookups.)
     pub(crate) fn has_room(&self, r: Rect, dir: Direction, k: i32, rules: &Rules) -> bool {
         if k <= 0 {
             return true;
@@ -984,16 +990,58 @@ mod tests {
             );
         }
 
-        /// Both escapes (tried one by one, and by jumping between obstacles' distances)
-        /// find the least free distance; for a box that collides, `escape_blocked` agrees.
+        /// The two escape algorithms (one box test per distance; jumps between the
+        /// obstacles' free distances) agree with each other and with the definition, for
+        /// any limit (a negative one answers whether the box is free now); for a box that
+        /// collides, `escape_blocked` agrees too.
         #[test]
-        fn escapes_agree((map, r, rules, dir, limit) in case()) {
+        fn escapes_agree((map, r, rules, dir, limit) in case(), negative in any::<bool>()) {
+            let limit = if negative { -1 - limit } else { limit };
             let world = World::new(tables(), &map);
-            let least = (0..=limit).find(|&k| !world.hits_with(r.shifted(dir, k), &rules));
+            let least = (0..=limit.max(0)).find(|&k| !world.hits_with(r.shifted(dir, k), &rules));
+            prop_assert_eq!(world.escape_by_jumps(r, dir, limit, &rules), least);
             prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least);
             if world.hits_with(r, &rules) {
                 prop_assert_eq!(world.escape_blocked(r, dir, limit, &rules), least);
             }
+        }
+    }
+
+    /// A box beside a cell, across the direction asked, meets nothing in it: a full
+    /// block answers like a shape (it used to report the distance along the motion, as if
+    /// the box were in front of it).
+    #[test]
+    fn a_box_beside_a_cell_meets_nothing() {
+        let t = tables();
+        let slope = t.find("slope45").expect("a default tile");
+        let beside = Rect {
+            x0: -10,
+            y0: 20,
+            x1: -5,
+            y1: 25,
+        };
+        for cell in [Cell::FULL, Cell::shape(slope, Variant::Identity)] {
+            let mut map: GridMap<2, 2> = GridMap::new(Cell::EMPTY);
+            map.set(0, 0, cell);
+            let world = World::new(t, &map);
+            for dir in Direction::ALL {
+                assert_eq!(
+                    world.cell_distance(0, 0, beside, dir),
+                    (false, i32::MAX),
+                    "{cell:?} {dir:?}"
+                );
+            }
+            // In front of its bottom rows, moving towards it: 4 px of room (x = -5 → -1).
+            let ahead = Rect {
+                y0: 0,
+                y1: 1,
+                ..beside
+            };
+            assert_eq!(
+                world.cell_distance(0, 0, ahead, Direction::Right),
+                (false, 4),
+                "{cell:?}"
+            );
         }
     }
 

@@ -1370,3 +1370,35 @@ proptest! {
         );
     }
 }
+
+/// A wall at the position limit, the actor against it on the far side: a step cut short by
+/// the clamp at `MAX_POSITION` is no free step, so the contacts still test that side (and
+/// debug builds do not trip the sweep's own "still free" checks).
+#[test]
+fn a_move_cut_short_at_the_position_limit_keeps_its_wall() {
+    /// A floor below y = 0 and one wall column ending at x = MAX_POSITION - 1.
+    struct Edge;
+    impl TileMap for Edge {
+        fn cell(&self, tx: i32, ty: i32) -> Cell {
+            if ty < 0 || tx == (MAX_POSITION >> 4) - 1 {
+                Cell::FULL
+            } else {
+                Cell::EMPTY
+            }
+        }
+    }
+    let world = World::new(tables(), Edge);
+    let mut actor = Actor::new(MAX_POSITION, 0, 8, 14);
+    world.step(&mut actor);
+    assert!(actor.contacts.on_ground() && actor.contacts.pushing_left());
+    for vx in [256, 3 * 256, -256] {
+        actor.vx = vx;
+        world.step(&mut actor);
+        assert_eq!((actor.x, actor.y), (MAX_POSITION, 0), "vx {vx}");
+        assert!(
+            actor.contacts.pushing_left(),
+            "vx {vx}: {:?}",
+            actor.contacts
+        );
+    }
+}
