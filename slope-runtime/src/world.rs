@@ -472,6 +472,8 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         }
     }
 
+    /// The least distance towards `dir`, at most `limit`, at which `r` covers no solid
+    /// pixel under `rules` (0 if it covers none now, whatever the limit).
     pub(crate) fn escape_with(
         &self,
         r: Rect,
@@ -479,11 +481,35 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
+        self.escape_from(r, dir, 0, limit, rules)
+    }
+
+    /// [`World::escape_with`] for an `r` known to collide (the step ahead was blocked):
+    /// distance 0 is not asked again.
+    pub(crate) fn escape_blocked(
+        &self,
+        r: Rect,
+        dir: Direction,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        self.escape_from(r, dir, 1, limit, rules)
+    }
+
+    /// [`World::escape_with`], distances below `first` (0 or 1) known to collide.
+    fn escape_from(
+        &self,
+        r: Rect,
+        dir: Direction,
+        first: i32,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
         if limit <= SCAN_LIMIT {
-            // A negative limit still answers whether `r` is free now.
-            return self.scan_free(r, dir, 0, limit.max(0), rules);
+            self.scan_free(r, dir, first, limit.max(0), rules)
+        } else {
+            self.escape_by_jumps(r, dir, limit, rules)
         }
-        self.escape_by_jumps(r, dir, limit, rules)
     }
 
     /// [`World::escape_with`] by jumping between the obstacles' free distances.
@@ -509,22 +535,6 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             if k > limit {
                 return None;
             }
-        }
-    }
-
-    /// [`World::escape_with`] for an `r` known to collide (the step ahead was blocked):
-    /// distance 0 is not asked again.
-    pub(crate) fn escape_blocked(
-        &self,
-        r: Rect,
-        dir: Direction,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        if limit <= SCAN_LIMIT {
-            self.scan_free(r, dir, 1, limit, rules)
-        } else {
-            self.escape_with(r, dir, limit, rules)
         }
     }
 
