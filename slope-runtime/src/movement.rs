@@ -249,7 +249,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn climb(&self, actor: &Actor, ahead: Rect, climb: i32, walkable: &Rules) -> Option<i32> {
         if walkable.foot.is_none() {
             // `ahead` is blocked: the caller found its leading strip blocked.
-            return self.escape_blocked(ahead, Direction::Up, climb, walkable);
+            return self.escape_from(ahead, Direction::Up, 1, climb, walkable);
         }
         let foot = Rules {
             foot_on_full: true,

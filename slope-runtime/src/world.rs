@@ -484,20 +484,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         self.escape_from(r, dir, 0, limit, rules)
     }
 
-    /// [`World::escape_with`] for an `r` known to collide (the step ahead was blocked):
-    /// distance 0 is not asked again.
-    pub(crate) fn escape_blocked(
-        &self,
-        r: Rect,
-        dir: Direction,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        self.escape_from(r, dir, 1, limit, rules)
-    }
-
-    /// [`World::escape_with`], distances below `first` (0 or 1) known to collide.
-    fn escape_from(
+    /// [`World::escape_with`], distances below `first` known to collide: an `r` whose step
+    /// ahead was found blocked starts at 1, so distance 0 is not asked again.
+    pub(crate) fn escape_from(
         &self,
         r: Rect,
         dir: Direction,
@@ -1003,7 +992,7 @@ mod tests {
         /// The two escape algorithms (one box test per distance; jumps between the
         /// obstacles' free distances) agree with each other and with the definition, for
         /// any limit (a negative one answers whether the box is free now); for a box that
-        /// collides, `escape_blocked` agrees too.
+        /// collides, starting at distance 1 agrees too.
         #[test]
         fn escapes_agree((map, r, rules, dir, limit) in case(), negative in any::<bool>()) {
             let limit = if negative { -1 - limit } else { limit };
@@ -1012,7 +1001,7 @@ mod tests {
             prop_assert_eq!(world.escape_by_jumps(r, dir, limit, &rules), least);
             prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least);
             if world.hits_with(r, &rules) {
-                prop_assert_eq!(world.escape_blocked(r, dir, limit, &rules), least);
+                prop_assert_eq!(world.escape_from(r, dir, 1, limit, &rules), least);
             }
         }
     }
