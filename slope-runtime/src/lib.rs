@@ -127,6 +127,8 @@ mod platform;
 mod shape;
 mod steps;
 mod tables;
+#[cfg(test)]
+mod testing;
 mod world;
 
 pub use actor::{

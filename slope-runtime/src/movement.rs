@@ -68,6 +68,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// # Ok::<(), slope_runtime::Error>(())
     /// ```
     pub fn step(&self, actor: &mut Actor) -> Contacts {
+        self.step_with(actor, Shortcuts::Taken)
+    }
+
+    /// [`World::step`], with or without the whole-frame shortcuts (the tests compare).
+    fn step_with(&self, actor: &mut Actor, shortcuts: Shortcuts) -> Contacts {
         actor.vx = actor.vx.clamp(-MAX_SPEED, MAX_SPEED);
         actor.vy = actor.vy.clamp(-MAX_SPEED, MAX_SPEED);
         let vx = self.slope_scaled(actor, actor.vx);
@@ -76,7 +81,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.rem_x = rem_x;
         actor.rem_y = rem_y;
         let rising = actor.vy > 0;
-        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy, rising);
+        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy, rising, shortcuts);
         if blocked_x {
             actor.vx = 0;
             actor.rem_x = 0;
@@ -93,27 +98,127 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Returns its new contacts.
     pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
         let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
-        self.sweep(actor, clamp(dx), clamp(dy), dy > 0);
+        self.sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
         actor.contacts
     }
 
     /// The whole sweep; returns whether x and y motion were stopped.
     /// `rising`: the actor is moving up (by velocity), so nothing pulls it down to the
     /// ground this frame, even when its whole-pixel move up is 0.
-    fn sweep(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> (bool, bool) {
+    /// `shortcuts`: whether frames that meet nothing but a flat floor may skip the steps.
+    fn sweep(
+        &self,
+        actor: &mut Actor,
+        dx: i32,
+        dy: i32,
+        rising: bool,
+        shortcuts: Shortcuts,
+    ) -> (bool, bool) {
         actor.previous = actor.contacts;
         actor.contacts = Contacts::default();
         // Crushed by a platform earlier this frame: report it with this frame's contacts.
         actor.contacts.set(Contacts::CRUSHED, actor.crush_pending);
         actor.crush_pending = false;
         self.start_drop(actor);
+        let unclamped = self.clear_of_clamp(actor, dx, dy);
+        if shortcuts == Shortcuts::Taken && unclamped {
+            if let Some(blocked) = self.shortcut(actor, dx, dy, rising) {
+                #[cfg(test)]
+                tests::SHORTCUTS.with(|n| n.set(n.get() + 1));
+                self.finish_drop(actor);
+                return blocked;
+            }
+        }
         // Every step below only ever moves a free box to a free place, so a box freed
         // here stays free all frame, unless a move is cut short at the position limit.
-        let unclamped = self.clear_of_clamp(actor, dx, dy);
         let free = self.unembed(actor) && unclamped;
-        let mut steps = Steps::new(dx, dy);
-        let (x_dir, _) = steps.directions();
         let start_y = actor.y;
+        let (blocked_x, blocked_y, came_from) = self.take_steps(actor, dx, dy, rising);
+        self.finish_drop(actor);
+        let came_from = came_from.filter(|_| free);
+        self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
+        if blocked_x {
+            let flag = if dx < 0 {
+                Contacts::PUSHING_LEFT
+            } else {
+                Contacts::PUSHING_RIGHT
+            };
+            actor.contacts.set(flag, true);
+        }
+        (blocked_x, blocked_y)
+    }
+
+    /// The whole frame at once, when it provably meets nothing but a flat floor: moves the
+    /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
+    /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
+    /// Moves must not reach the position limit (see [`Self::clear_of_clamp`]).
+    fn shortcut(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> Option<(bool, bool)> {
+        let (x_dir, y_dir) = Steps::new(dx, dy).directions();
+        let (ax, ay) = (dx.saturating_abs(), dy.saturating_abs());
+        if rising || !actor.previous.on_ground() {
+            // In the air (or leaving the ground), a step that meets nothing neither sticks
+            // nor lifts. When nothing lies within a pixel of any box along the path, the
+            // box starts free, every step moves, and nothing touches it at the end.
+            let reach = actor.rect().swept(x_dir, ax).swept(y_dir, ay).grown(1);
+            if !self.clear_under_any_rules(reach) {
+                return None;
+            }
+            move_actor(actor, x_dir, ax);
+            move_actor(actor, y_dir, ay);
+            return Some((false, false));
+        }
+        // On a flat floor of blocks, with nothing within a pixel of the body all along the
+        // way, every step sideways lands on the floor and every step down (there is no
+        // step up: it is not rising) is refused.
+        if !self.flat_walk_clear(actor, x_dir, ax) {
+            return None;
+        }
+        move_actor(actor, x_dir, ax);
+        self.stand_on_block(actor);
+        Some((false, ay > 0))
+    }
+
+    /// Whether a walk `ax` pixels towards `x_dir` is level and meets nothing: the row under
+    /// the feet is made of full, solid blocks all along, and the region the body sweeps,
+    /// grown by a pixel (but not down), is clear under any rules.
+    fn flat_walk_clear(&self, actor: &Actor, x_dir: Direction, ax: i32) -> bool {
+        let path = actor.rect().swept(x_dir, ax);
+        let under = path.y0.saturating_sub(1);
+        let floor = Rect {
+            y0: under,
+            y1: under,
+            ..path
+        };
+        let body = Rect {
+            y0: path.y0,
+            ..path.grown(1)
+        };
+        self.all_blocks(floor) && self.clear_under_any_rules(body)
+    }
+
+    /// The contacts of an actor that stands on a flat floor of blocks and touches nothing
+    /// else: on the ground, on the block under its centre.
+    fn stand_on_block(&self, actor: &mut Actor) {
+        let cell = (
+            self.tile_of(actor.centre_x()),
+            self.tile_of(actor.y.saturating_sub(1)),
+        );
+        let c = &mut actor.contacts;
+        c.set(Contacts::ON_GROUND, true);
+        c.ground_cell = cell;
+        c.ground_angle = 0;
+    }
+
+    /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
+    /// and the side the last level step left (see `sweep`).
+    fn take_steps(
+        &self,
+        actor: &mut Actor,
+        dx: i32,
+        dy: i32,
+        rising: bool,
+    ) -> (bool, bool, Option<Direction>) {
+        let mut steps = Steps::new(dx, dy);
         let mut grounded = actor.previous.on_ground();
         // The row under the feet is known to be solid (a step sideways just found it so, at
         // this very place and under the same rules): a step down needs no test.
@@ -148,18 +253,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 steps.stop(dir);
             }
         }
-        self.finish_drop(actor);
-        let came_from = came_from.filter(|_| free);
-        self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
-        if blocked_x {
-            let flag = if x_dir == Direction::Left {
-                Contacts::PUSHING_LEFT
-            } else {
-                Contacts::PUSHING_RIGHT
-            };
-            actor.contacts.set(flag, true);
-        }
-        (blocked_x, blocked_y)
+        (blocked_x, blocked_y, came_from)
     }
 
     /// One pixel left or right. Returns where the actor stands afterwards, or `None` when
@@ -656,6 +750,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 }
 
+/// Whether a sweep may answer a whole frame at once when it provably meets nothing on the
+/// way (see `World::sweep`), or must take every pixel step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shortcuts {
+    Taken,
+    #[cfg(test)]
+    Refused,
+}
+
 /// Where a step sideways leaves the actor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Landing {
@@ -709,4 +812,102 @@ fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
         .y
         .saturating_add(dy.saturating_mul(k))
         .clamp(-MAX_POSITION, MAX_POSITION);
+}
+
+#[cfg(test)]
+mod tests {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+
+    use super::Shortcuts;
+
+    std::thread_local! {
+        /// Frames answered by a shortcut, on this test's thread.
+        pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+    use crate::testing::{map, map_of, tables};
+    use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
+
+    fn settings() -> impl Strategy<Value = ActorSettings> {
+        let flags = prop::collection::vec(any::<bool>(), 5);
+        (0u8..7, 0u8..6, flags).prop_map(|(wall_height, corner_correction, f)| ActorSettings {
+            wall_height,
+            corner_correction,
+            sticks_to_slopes: f[0],
+            ignores_one_way: f[1],
+            ceiling_slide: f[2],
+            equal_slope_speed: f[3],
+            feet: if f[4] { Feet::Centre } else { Feet::Box },
+        })
+    }
+
+    fn actor() -> impl Strategy<Value = Actor> {
+        (-8..88i32, -8..88i32, 1..40u16, 1..40u16, settings())
+            .prop_map(|(x, y, w, h, s)| Actor::new(x, y, w, h).with_settings(s))
+    }
+
+    /// Mostly open air and blocks, where the shortcuts apply, with a few of any cell.
+    fn blocky_cell() -> impl Strategy<Value = Cell> {
+        prop_oneof![
+            4 => Just(Cell::EMPTY),
+            3 => Just(Cell::FULL),
+            1 => crate::testing::cell(),
+        ]
+    }
+
+    /// Frames of a walker under gravity that jumps and drops through now and then, on
+    /// random maps: with the whole-frame shortcuts, every actor-frame (position, velocity,
+    /// remainders, contacts, drop state) equals the one the pixel steps give. The
+    /// shortcuts must also have been taken on a good share of frames, or the check says
+    /// nothing.
+    #[test]
+    fn shortcuts_change_nothing() {
+        let taken = AtomicUsize::new(0);
+        let frames = AtomicUsize::new(0);
+        let maps = prop_oneof![map(), map_of(blocky_cell())];
+        let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
+        let case = (maps, actor(), -1200..1200i32, inputs);
+        let config = Config {
+            cases: 4000,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let result = TestRunner::new(config).run(&case, |(map, start, vx, inputs)| {
+            let world = World::new(tables(), &map);
+            let (mut fast, mut slow) = (start, start);
+            for (frame, &(jump, drop)) in inputs.iter().enumerate() {
+                for a in [&mut fast, &mut slow] {
+                    a.vx = vx;
+                    a.vy = if jump && a.contacts.on_ground() {
+                        4 * SUBPIXEL
+                    } else {
+                        (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL)
+                    };
+                    if drop {
+                        a.drop_through();
+                    }
+                }
+                let (before, shortcuts) = (fast, SHORTCUTS.get());
+                world.step_with(&mut fast, Shortcuts::Taken);
+                let shortcut = SHORTCUTS.get() > shortcuts;
+                world.step_with(&mut slow, Shortcuts::Refused);
+                prop_assert_eq!(fast, slow, "frame {} from {:?}", frame, before);
+                frames.fetch_add(1, Ordering::Relaxed);
+                if shortcut {
+                    taken.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{e}");
+        }
+        let (taken, frames) = (taken.into_inner(), frames.into_inner());
+        assert!(
+            taken * 5 > frames,
+            "shortcuts taken on {taken} of {frames} frames"
+        );
+    }
 }

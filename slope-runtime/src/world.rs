@@ -68,6 +68,17 @@ impl Rect {
         r
     }
 
+    /// Grown by `k` pixels on every side.
+    #[inline]
+    pub(crate) fn grown(self, k: i32) -> Rect {
+        Rect {
+            x0: self.x0.saturating_sub(k),
+            y0: self.y0.saturating_sub(k),
+            x1: self.x1.saturating_add(k),
+            y1: self.y1.saturating_add(k),
+        }
+    }
+
     /// The one-pixel strip just outside the box on its `dir` side: the row or column a
     /// step towards `dir` adds (built directly, not as an edge then shifted: it is asked
     /// for on every step).
@@ -420,6 +431,43 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     #[inline(never)]
     fn one_way_hits(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         self.collides_with(tx, ty, r, rules)
+    }
+
+    /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
+    /// cell, one-way cells counted as solid all over (no rule counts more of them), and
+    /// overlaps no platform. A move whose boxes all lie inside `r` meets nothing.
+    pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
+        let platforms = self.platforms.as_ref();
+        if platforms.iter().any(|p| p.rect().overlaps(&r)) {
+            return false;
+        }
+        let hit = self.cell_span(r).try_each(|tx, ty| {
+            if self.collides(self.map.cell(tx, ty), tx, ty, r, &SOLIDS) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        hit.is_none()
+    }
+
+    /// Whether every cell `r` covers is a full block that is not one-way.
+    pub(crate) fn all_blocks(&self, r: Rect) -> bool {
+        let other = self.cell_span(r).try_each(|tx, ty| {
+            let cell = self.map.cell(tx, ty);
+            if cell.solid == Solid::Full && !cell.one_way {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        other.is_none()
+    }
+
+    /// The tile coordinate of world pixel `v` (along either axis).
+    #[inline]
+    pub(crate) fn tile_of(&self, v: i32) -> i32 {
+        self.split(v).0
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one).
@@ -893,44 +941,10 @@ fn overlaps_tile(b: LocalBox, n: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{OneWay, Rect, Rules, World, split, tile_shift};
-    use crate::{Cell, Direction, GridMap, ShapeId, Tables, Variant};
+    use crate::Direction;
+    use crate::testing::{Map, map, tables};
+    use crate::{Cell, GridMap, Variant};
     use proptest::prelude::*;
-
-    static BLOB: &[u8] =
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
-
-    type Map = GridMap<5, 5>;
-
-    fn tables() -> Tables<'static> {
-        Tables::from_bytes(BLOB).expect("the test blob loads")
-    }
-
-    /// Any cell: mostly empty, else full or any shape in any variant, one-way or not.
-    fn cell() -> impl Strategy<Value = Cell> {
-        let shapes = tables().shape_count();
-        let solid = prop_oneof![
-            1 => Just(Cell::FULL),
-            3 => (0..shapes, 0u8..8).prop_map(|(id, v)| {
-                let v = Variant::from_index(v).expect("0..8 is a variant");
-                Cell::shape(ShapeId::new(id), v)
-            }),
-        ];
-        prop_oneof![
-            2 => Just(Cell::EMPTY),
-            3 => (solid, prop::bool::weighted(0.3))
-                .prop_map(|(c, one_way)| if one_way { c.one_way() } else { c }),
-        ]
-    }
-
-    fn map() -> impl Strategy<Value = Map> {
-        (prop::collection::vec(cell(), 25), any::<bool>()).prop_map(|(cells, walled)| {
-            let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
-            for (i, c) in cells.into_iter().enumerate() {
-                map.set(i as i32 % 5, i as i32 / 5, c);
-            }
-            map
-        })
-    }
 
     fn rect() -> impl Strategy<Value = Rect> {
         (-8..88i32, -8..88i32, 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {

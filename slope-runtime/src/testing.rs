@@ -1,0 +1,48 @@
+//! Strategies shared by the unit tests: the default tiles and small random maps of them.
+
+use proptest::prelude::*;
+
+use crate::{Cell, GridMap, ShapeId, Tables, Variant};
+
+static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+
+/// A 5×5 map: 80×80 px of the default tiles.
+pub(crate) type Map = GridMap<5, 5>;
+
+/// The default tiles (N = 16).
+pub(crate) fn tables() -> Tables<'static> {
+    Tables::from_bytes(BLOB).expect("the test blob loads")
+}
+
+/// Any cell: mostly empty, else full or any shape in any variant, one-way or not.
+pub(crate) fn cell() -> impl Strategy<Value = Cell> {
+    let shapes = tables().shape_count();
+    let solid = prop_oneof![
+        1 => Just(Cell::FULL),
+        3 => (0..shapes, 0u8..8).prop_map(|(id, v)| {
+            let v = Variant::from_index(v).expect("0..8 is a variant");
+            Cell::shape(ShapeId::new(id), v)
+        }),
+    ];
+    prop_oneof![
+        2 => Just(Cell::EMPTY),
+        3 => (solid, prop::bool::weighted(0.3))
+            .prop_map(|(c, one_way)| if one_way { c.one_way() } else { c }),
+    ]
+}
+
+/// A map of `cell()`s, solid or empty outside.
+pub(crate) fn map() -> impl Strategy<Value = Map> {
+    map_of(cell())
+}
+
+/// A map of the given cells, solid or empty outside.
+pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value = Map> {
+    (prop::collection::vec(cell, 25), any::<bool>()).prop_map(|(cells, walled)| {
+        let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
+        for (i, c) in cells.into_iter().enumerate() {
+            map.set(i as i32 % 5, i as i32 / 5, c);
+        }
+        map
+    })
+}
