@@ -127,6 +127,7 @@ mod platform;
 mod shape;
 mod steps;
 mod tables;
+mod terrain;
 #[cfg(test)]
 mod testing;
 mod world;

@@ -16,10 +16,11 @@
 use core::ops::ControlFlow;
 
 use crate::Direction;
-use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
+use crate::actor::{Actor, Contacts, Feet, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
 use crate::steps::Steps;
+use crate::terrain::Heights;
 use crate::world::{OneWay, Rect, Rules, World, step_of};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
@@ -170,12 +171,135 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // On a flat floor of blocks, with nothing within a pixel of the body all along the
         // way, every step sideways lands on the floor and every step down (there is no
         // step up: it is not rising) is refused.
-        if !self.flat_walk_clear(actor, x_dir, ax) {
+        if self.flat_walk_clear(actor, x_dir, ax) {
+            move_actor(actor, x_dir, ax);
+            self.stand_on_block(actor);
+            return Some((false, ay > 0));
+        }
+        self.walk_on_heights(actor, dx, dy)
+    }
+
+    /// A walk on the ground by whole-box feet over terrain that is a height per column
+    /// everywhere the frame's steps can look (see [`crate::terrain`]): each step is then
+    /// a comparison of heights, with exactly the outcome of the box tests. `None` (the
+    /// actor untouched) when the terrain is not heights there, or the actor would leave
+    /// the ground.
+    fn walk_on_heights(&self, actor: &mut Actor, dx: i32, dy: i32) -> Option<(bool, bool)> {
+        let s = actor.settings;
+        if s.feet != Feet::Box {
             return None;
         }
-        move_actor(actor, x_dir, ax);
-        self.stand_on_block(actor);
-        Some((false, ay > 0))
+        let reach = i32::from(s.wall_height);
+        let climb = reach.saturating_sub(1).max(0);
+        let mut steps = Steps::new(dx, dy);
+        let (x_dir, _) = steps.directions();
+        let ax = dx.saturating_abs();
+        // Every row a step can test: a climb per step up, a stick reach per step down
+        // and below the lowest place, and a pixel over the head; a column either side.
+        let r = actor.rect();
+        let region = Rect {
+            x0: r.x0.saturating_sub(1),
+            x1: r.x1.saturating_add(1),
+            y0: r.y0 - ax.saturating_add(1).saturating_mul(reach.max(1)),
+            y1: r
+                .y1
+                .saturating_add(ax.saturating_mul(climb))
+                .saturating_add(1),
+        }
+        .swept(x_dir, ax);
+        let ground = self.heights(region)?;
+        let (mut x0, mut x1, mut y) = (r.x0, r.x1, r.y0);
+        if ground.highest(x0, x1) > y {
+            return None; // embedded
+        }
+        let sx = step_of(x_dir).0;
+        let (mut on_floor, mut blocked_x, mut blocked_y) = (false, false, false);
+        while let Some(dir) = steps.next() {
+            if dir.is_horizontal() {
+                let lead = if sx > 0 { x1 + 1 } else { x0 - 1 };
+                let rise = ground.at(lead) - y;
+                if rise > climb {
+                    blocked_x = true; // a wall (no ceiling slide on the ground)
+                    steps.stop(dir);
+                    continue;
+                }
+                x0 += sx;
+                x1 += sx;
+                on_floor = false;
+                if rise > 0 {
+                    y += rise; // climbed; the head has room: nothing is above the ground
+                    continue;
+                }
+                // Stuck to the ground below, as `stick` does.
+                let drop = y - ground.highest(x0, x1);
+                if drop == 0 {
+                    on_floor = true;
+                } else if reach == 0 {
+                    // nothing in reach: it stays, grounded
+                } else if s.sticks_to_slopes && drop < reach {
+                    y -= drop;
+                } else {
+                    return None; // off the ground: the steps take over
+                }
+            } else if on_floor || ground.highest(x0, x1) == y {
+                blocked_y = true; // landed (only steps down: it is not rising)
+                steps.stop(dir);
+            } else {
+                return None;
+            }
+        }
+        if ground.highest(x0, x1) != y {
+            return None;
+        }
+        actor.x = x0;
+        actor.y = y;
+        self.stand_on_heights(actor, &ground, climb);
+        if blocked_x {
+            let flag = if sx < 0 {
+                Contacts::PUSHING_LEFT
+            } else {
+                Contacts::PUSHING_RIGHT
+            };
+            actor.contacts.set(flag, true);
+        }
+        Some((blocked_x, blocked_y))
+    }
+
+    /// The contacts of a whole-box actor standing on `ground`: the ground cell nearest its
+    /// centre and its angle, and walls (a rise above `climb` beside it); nothing is above.
+    fn stand_on_heights(&self, actor: &mut Actor, ground: &Heights, climb: i32) {
+        let r = actor.rect();
+        let centre = actor.centre_x();
+        let ty = self.tile_of(r.y0.saturating_sub(1));
+        // The touched cells: those holding a column as high as the feet, nearest the
+        // centre first, the leftmost of equals (as `footing` picks).
+        let mut best: Option<(i32, i32)> = None; // (distance from centre, tx)
+        for tx in self.tile_of(r.x0)..=self.tile_of(r.x1) {
+            let left = tx.saturating_mul(self.n);
+            let right = left.saturating_add(self.n - 1);
+            let touched = ground.highest(left.max(r.x0), right.min(r.x1)) == r.y0;
+            let off = if centre < left {
+                left - centre
+            } else {
+                centre.saturating_sub(right).max(0)
+            };
+            if touched && best.is_none_or(|(d, _)| off < d) {
+                best = Some((off, tx));
+            }
+        }
+        let walled = |x: i32| ground.at(x) - r.y0 > climb;
+        let (left, right) = (walled(r.x0 - 1), walled(r.x1 + 1));
+        let c = &mut actor.contacts;
+        c.set(Contacts::ON_GROUND, true);
+        c.set(Contacts::PUSHING_LEFT, left);
+        c.set(Contacts::PUSHING_RIGHT, right);
+        if let Some((_, tx)) = best {
+            let angle = self.ground_angle(tx, ty, centre);
+            let c = &mut actor.contacts;
+            c.ground_cell = (tx, ty);
+            c.ground_angle = angle;
+            c.set(Contacts::ON_SLOPE, angle != 0);
+        }
     }
 
     /// Whether a walk `ax` pixels towards `x_dir` is level and meets nothing: the row under
@@ -827,7 +951,7 @@ mod tests {
         /// Frames answered by a shortcut, on this test's thread.
         pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
-    use crate::testing::{map, map_of, tables};
+    use crate::testing::{map, map_of, tables, terrain};
     use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
 
     fn settings() -> impl Strategy<Value = ActorSettings> {
@@ -866,7 +990,7 @@ mod tests {
     fn shortcuts_change_nothing() {
         let taken = AtomicUsize::new(0);
         let frames = AtomicUsize::new(0);
-        let maps = prop_oneof![map(), map_of(blocky_cell())];
+        let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
         let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
         let case = (maps, actor(), -1200..1200i32, inputs);
         let config = Config {

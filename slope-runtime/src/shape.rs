@@ -190,6 +190,18 @@ impl<'a> Shape<'a> {
         mask & span_bits(lo, hi) != 0
     }
 
+    /// The solid pixels of column `x` (inside the tile) of `variant`: bit `y` is pixel
+    /// (x, y), y up.
+    #[inline]
+    pub(crate) fn column_mask(&self, variant: Variant, x: i32) -> u64 {
+        let (mask, reversed) = self.line(variant, false, x);
+        if reversed {
+            reverse(mask, u32::from(self.n))
+        } else {
+            mask
+        }
+    }
+
     /// Line `at` (inside the tile) of `variant`, a row when `row`, else a column, as a
     /// mask of the base picture, and whether the mask runs backwards (bit `p` is then
     /// position `N-1-p` along the line). A variant's row is a base row (a column when
@@ -506,6 +518,20 @@ mod tests {
                 f(&shape, v, &solid);
             }
         }
+    }
+
+    /// A column's mask holds exactly its solid pixels, bit y for row y.
+    #[test]
+    fn column_mask_matches_pixels() {
+        each_variant(|shape, v, solid| {
+            let n = i32::from(shape.tile_size());
+            for x in 0..n {
+                let expected = (0..n)
+                    .filter(|&y| solid(x, y))
+                    .fold(0u64, |m, y| m | 1 << y);
+                assert_eq!(shape.column_mask(v, x), expected, "{v:?} column {x}");
+            }
+        });
     }
 
     /// The hot path's line test against pixel-by-pixel reads, for every line and span.

@@ -46,3 +46,33 @@ pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value =
         map
     })
 }
+
+/// Ground under open air: in each column of cells, blocks up to a random level, then a
+/// block, nothing, or any shape standing upright (as drawn or mirrored), then air; solid
+/// or empty outside.
+pub(crate) fn terrain() -> impl Strategy<Value = Map> {
+    let shapes = tables().shape_count();
+    let top = prop_oneof![
+        Just(Cell::EMPTY),
+        Just(Cell::FULL),
+        (0..shapes, any::<bool>()).prop_map(|(id, mirrored)| {
+            let v = if mirrored {
+                Variant::FlipX
+            } else {
+                Variant::Identity
+            };
+            Cell::shape(ShapeId::new(id), v)
+        }),
+    ];
+    let column = (0..5i32, top);
+    (prop::collection::vec(column, 5), any::<bool>()).prop_map(|(columns, walled)| {
+        let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
+        for (tx, (level, top)) in columns.into_iter().enumerate() {
+            for ty in 0..level {
+                map.set(tx as i32, ty, Cell::FULL);
+            }
+            map.set(tx as i32, level, top);
+        }
+        map
+    })
+}
