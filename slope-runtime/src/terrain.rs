@@ -14,8 +14,11 @@
 //!   # # # # # # # #  ← rows below are never asked
 //! ```
 
+use crate::geometry::Variant;
+use crate::line::low_bits;
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
+use crate::shape::Shape;
 use crate::world::{Rect, World};
 
 /// The most columns, and rows, a [`Heights`] covers.
@@ -80,16 +83,23 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if platforms.iter().any(|p| p.rect().overlaps(&region)) {
             return None;
         }
-        let masks = self.column_masks(region)?;
+        let inside = low_bits(height as u32);
         let mut rows = [0u8; MAX_SPAN as usize];
-        let inside = crate::line::low_bits(height as u32);
-        for (h, &mask) in rows.iter_mut().zip(masks.iter()).take(width as usize) {
-            let solid = mask & inside;
-            // Solid below, empty above: the mask is a run of ones from bit 0.
-            if solid & solid.wrapping_add(1) != 0 {
-                return None;
+        let n = self.n;
+        for tx in self.tile_of(region.x0)..=self.tile_of(region.x1) {
+            let stack = self.cell_column(tx, region)?;
+            let left = tx.wrapping_mul(n);
+            let x0 = left.max(region.x0);
+            let x1 = left.wrapping_add(n - 1).min(region.x1);
+            for x in x0..=x1 {
+                let solid = stack.column(x.wrapping_sub(left)) & inside;
+                // Solid below, empty above: the mask is a run of ones from bit 0.
+                if solid & solid.wrapping_add(1) != 0 {
+                    return None;
+                }
+                let i = usize::try_from(x.wrapping_sub(region.x0)).ok()?;
+                *rows.get_mut(i)? = solid.trailing_ones() as u8;
             }
-            *h = solid.trailing_ones() as u8;
         }
         Some(Heights {
             x0: region.x0,
@@ -99,47 +109,58 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         })
     }
 
-    /// The solid pixels of each column of `region` (bit i: row `region.y0 + i`), cell by
-    /// cell; `None` at a one-way cell that has solid pixels, or a shape the tables lack.
-    fn column_masks(&self, region: Rect) -> Option<[u64; MAX_SPAN as usize]> {
-        let mut masks = [0u64; MAX_SPAN as usize];
+    /// The cells of column `tx` that meet `region`, as bits of its rows; `None` at a
+    /// one-way cell that has solid pixels, a shape the tables lack, or more shapes than
+    /// a [`CellStack`] holds.
+    fn cell_column(&self, tx: i32, region: Rect) -> Option<CellStack<'_>> {
+        let mut stack = CellStack {
+            blocks: 0,
+            shapes: [None; STACK_SHAPES],
+        };
+        let mut shapes = stack.shapes.iter_mut();
         let n = self.n;
-        let (tx0, tx1) = (self.tile_of(region.x0), self.tile_of(region.x1));
-        let (ty0, ty1) = (self.tile_of(region.y0), self.tile_of(region.y1));
-        for ty in ty0..=ty1 {
+        for ty in self.tile_of(region.y0)..=self.tile_of(region.y1) {
+            let cell = self.map.cell(tx, ty);
+            if cell.is_empty() {
+                continue;
+            }
+            if cell.one_way {
+                return None;
+            }
             // The cell's bottom row, as a shift from the region's bottom row.
             let lift = ty.wrapping_mul(n).wrapping_sub(region.y0);
-            for tx in tx0..=tx1 {
-                let cell = self.map.cell(tx, ty);
-                if cell.is_empty() {
-                    continue;
-                }
-                if cell.one_way {
-                    return None;
-                }
-                let left = tx.wrapping_mul(n);
-                let x0 = left.max(region.x0);
-                let x1 = left.wrapping_add(n - 1).min(region.x1);
-                let columns = (x0..=x1).map(|x| (x.wrapping_sub(region.x0), x.wrapping_sub(left)));
-                match cell.solid {
-                    Solid::Empty => {}
-                    Solid::Full => {
-                        let block = placed(crate::line::low_bits(n as u32), lift);
-                        for (i, _) in columns {
-                            *masks.get_mut(i as usize)? |= block;
-                        }
-                    }
-                    Solid::Shape(id, variant) => {
-                        let shape = self.tables.shape(id)?;
-                        for (i, x) in columns {
-                            *masks.get_mut(i as usize)? |=
-                                placed(shape.column_mask(variant, x), lift);
-                        }
-                    }
+            match cell.solid {
+                Solid::Empty => {}
+                Solid::Full => stack.blocks |= placed(low_bits(n as u32), lift),
+                Solid::Shape(id, variant) => {
+                    *shapes.next()? = Some((self.tables.shape(id)?, variant, lift));
                 }
             }
         }
-        Some(masks)
+        Some(stack)
+    }
+}
+
+/// The most shape cells of one column of cells a [`CellStack`] holds (ground has one).
+const STACK_SHAPES: usize = 3;
+
+/// The cells of one column of cells within a region: blocks as bits of the region's rows,
+/// shapes with the shift that places their rows there.
+struct CellStack<'t> {
+    blocks: u64,
+    shapes: [Option<(Shape<'t>, Variant, i32)>; STACK_SHAPES],
+}
+
+impl CellStack<'_> {
+    /// The solid pixels of pixel column `x` of the cells (bit i: the region's row i).
+    #[inline]
+    fn column(&self, x: i32) -> u64 {
+        self.shapes
+            .iter()
+            .map_while(|s| *s)
+            .fold(self.blocks, |m, (shape, variant, lift)| {
+                m | placed(shape.column_mask(variant, x), lift)
+            })
     }
 }
 
