@@ -12,6 +12,20 @@
 //!   (if allowed), otherwise a ceiling.
 //! - **down**: free → step; blocked → landed. One-way cells only stop actors coming from
 //!   above them.
+//!
+//! Most frames need none of that. Before stepping, the sweep tries three whole-frame
+//! shortcuts, each of which answers only when it can prove the steps' exact outcome, and
+//! otherwise leaves the actor to the steps (a property test compares the two on random
+//! maps):
+//!
+//! - **flight**: in the air, nothing within a pixel of the region the whole path sweeps
+//!   (one region test): the actor moves the whole way and touches nothing;
+//! - **flat walk**: on the ground, a floor of full blocks all along and nothing else
+//!   within a pixel of the body: it walks the whole way and stands on the block under its
+//!   centre;
+//! - **walk on heights**: on a slope, whole-box feet, terrain that is a height per pixel
+//!   column wherever the steps can look (`terrain.rs`): each step is a comparison of
+//!   heights.
 
 use core::ops::ControlFlow;
 
@@ -183,10 +197,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// everywhere the frame's steps can look (see [`crate::terrain`]): each step is then
     /// a comparison of heights, with exactly the outcome of the box tests. `None` (the
     /// actor untouched) when the terrain is not heights there, or the actor would leave
-    /// the ground.
+    /// the ground. Tried only by actors that stood on a slope: on flat ground, what the
+    /// flat walk leaves is mostly not heights either (walls, one-way cells, ledges), and
+    /// building them would be wasted.
     fn walk_on_heights(&self, actor: &mut Actor, dx: i32, dy: i32) -> Option<(bool, bool)> {
         let s = actor.settings;
-        if s.feet != Feet::Box {
+        if s.feet != Feet::Box || !actor.previous.on_slope() {
             return None;
         }
         let reach = i32::from(s.wall_height);
@@ -194,8 +210,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut steps = Steps::new(dx, dy);
         let (x_dir, _) = steps.directions();
         let ax = dx.saturating_abs();
-        // Every row a step can test: a climb per step up, a stick reach per step down
-        // and below the lowest place, and a pixel over the head; a column either side.
+        // Every row a step or the contacts can test: a climb per step up and one more
+        // beside the end (a wall?) and a pixel over it, a stick reach per step down and
+        // one more below the end; a column either side. A column solid all the way up the
+        // region then reads as a rise higher than any climb.
         let r = actor.rect();
         let region = Rect {
             x0: r.x0.saturating_sub(1),
@@ -203,7 +221,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y0: r.y0 - ax.saturating_add(1).saturating_mul(reach.max(1)),
             y1: r
                 .y1
-                .saturating_add(ax.saturating_mul(climb))
+                .saturating_add(ax.saturating_add(1).saturating_mul(climb))
                 .saturating_add(1),
         }
         .swept(x_dir, ax);
@@ -951,7 +969,7 @@ mod tests {
         /// Frames answered by a shortcut, on this test's thread.
         pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
-    use crate::testing::{map, map_of, tables, terrain};
+    use crate::testing::{Map, map, map_of, tables, terrain};
     use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
 
     fn settings() -> impl Strategy<Value = ActorSettings> {
@@ -981,20 +999,18 @@ mod tests {
         ]
     }
 
-    /// Frames of a walker under gravity that jumps and drops through now and then, on
-    /// random maps: with the whole-frame shortcuts, every actor-frame (position, velocity,
-    /// remainders, contacts, drop state) equals the one the pixel steps give. The
-    /// shortcuts must also have been taken on a good share of frames, or the check says
-    /// nothing.
-    #[test]
-    fn shortcuts_change_nothing() {
+    /// Runs `cases` of frames of a walker under gravity that jumps and drops through now
+    /// and then, once with the whole-frame shortcuts and once without, and checks that
+    /// every actor-frame (position, velocity, remainders, contacts, drop state) is the
+    /// same. Returns how many frames a shortcut answered, of how many.
+    fn compare_shortcuts(
+        cases: u32,
+        case: impl Strategy<Value = (Map, Actor, i32, Vec<(bool, bool)>)>,
+    ) -> (usize, usize) {
         let taken = AtomicUsize::new(0);
         let frames = AtomicUsize::new(0);
-        let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
-        let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
-        let case = (maps, actor(), -1200..1200i32, inputs);
         let config = Config {
-            cases: 4000,
+            cases,
             failure_persistence: None,
             ..Config::default()
         };
@@ -1028,9 +1044,36 @@ mod tests {
         if let Err(e) = result {
             panic!("{e}");
         }
-        let (taken, frames) = (taken.into_inner(), frames.into_inner());
+        (taken.into_inner(), frames.into_inner())
+    }
+
+    /// Anywhere on random maps (any cells, mostly blocks, or ground). The shortcuts must
+    /// also have been taken on a good share of frames, or the check says nothing.
+    #[test]
+    fn shortcuts_change_nothing() {
+        let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
+        let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
+        let (taken, frames) = compare_shortcuts(4000, (maps, actor(), -1200..1200i32, inputs));
         assert!(
             taken * 5 > frames,
+            "shortcuts taken on {taken} of {frames} frames"
+        );
+    }
+
+    /// Walkers dropped onto random ground, for long enough to land and walk its slopes,
+    /// ledges and walls: every wall height from 0 to 6 px meets rises and drops of exactly
+    /// its size.
+    #[test]
+    fn shortcuts_change_nothing_on_the_ground() {
+        let walker = (actor(), 0..80i32).prop_map(|(mut a, x)| {
+            (a.x, a.y) = (x, 64);
+            a
+        });
+        let inputs = prop::collection::vec((prop::bool::weighted(0.03), Just(false)), 40..60);
+        let case = (terrain(), walker, -700..700i32, inputs);
+        let (taken, frames) = compare_shortcuts(1500, case);
+        assert!(
+            taken * 4 > frames,
             "shortcuts taken on {taken} of {frames} frames"
         );
     }
