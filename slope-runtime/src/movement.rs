@@ -167,6 +167,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
     /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
     /// Moves must not reach the position limit (see [`Self::clear_of_clamp`]).
+    #[inline(never)] // one call site; kept whole so its size is its own
     fn shortcut(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> Option<(bool, bool)> {
         let (x_dir, y_dir) = Steps::new(dx, dy).directions();
         let (ax, ay) = (dx.saturating_abs(), dy.saturating_abs());
