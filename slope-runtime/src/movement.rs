@@ -120,7 +120,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The whole sweep; returns whether x and y motion were stopped.
     /// `rising`: the actor is moving up (by velocity), so nothing pulls it down to the
     /// ground this frame, even when its whole-pixel move up is 0.
-    /// `shortcuts`: whether frames that meet nothing but a flat floor may skip the steps.
+    /// `shortcuts`: whether a frame whose outcome can be proved at once (see
+    /// [`Self::shortcut`]) may skip the steps.
     fn sweep(
         &self,
         actor: &mut Actor,
@@ -163,7 +164,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         (blocked_x, blocked_y)
     }
 
-    /// The whole frame at once, when it provably meets nothing but a flat floor: moves the
+    /// The whole frame at once, when its outcome can be proved without the steps (a
+    /// flight through clear air, a flat walk on blocks, a walk over heights): moves the
     /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
     /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
     /// Moves must not reach the position limit (see [`Self::clear_of_clamp`]).
@@ -175,8 +177,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             // In the air (or leaving the ground), a step that meets nothing neither sticks
             // nor lifts. When nothing lies within a pixel of any box along the path, the
             // box starts free, every step moves, and nothing touches it at the end.
-            let reach = actor.rect().swept(x_dir, ax).swept(y_dir, ay).grown(1);
-            if !self.clear_under_any_rules(reach) {
+            let around = actor.rect().swept(x_dir, ax).swept(y_dir, ay).grown(1);
+            if !self.clear_under_any_rules(around) {
                 return None;
             }
             move_actor(actor, x_dir, ax);
@@ -219,7 +221,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let region = Rect {
             x0: r.x0.saturating_sub(1),
             x1: r.x1.saturating_add(1),
-            y0: r.y0 - ax.saturating_add(1).saturating_mul(reach.max(1)),
+            y0: r
+                .y0
+                .saturating_sub(ax.saturating_add(1).saturating_mul(reach.max(1))),
             y1: r
                 .y1
                 .saturating_add(ax.saturating_add(1).saturating_mul(climb))
@@ -285,7 +289,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The contacts of a whole-box actor standing on `ground`: the ground cell nearest its
-    /// centre and its angle, and walls (a rise above `climb` beside it); nothing is above.
+    /// centre and its angle, and walls beside it. A wall is a rise above `climb`: the
+    /// region reaches a climb above the end and the column over the head is empty, so
+    /// that is exactly a step the climb and its head-room test would refuse. Nothing is
+    /// above it.
     fn stand_on_heights(&self, actor: &mut Actor, ground: &Heights, climb: i32) {
         let r = actor.rect();
         let centre = actor.centre_x();
@@ -893,8 +900,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 }
 
-/// Whether a sweep may answer a whole frame at once when it provably meets nothing on the
-/// way (see `World::sweep`), or must take every pixel step.
+/// Whether a sweep may answer a whole frame at once when its outcome can be proved (see
+/// `World::shortcut`), or must take every pixel step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shortcuts {
     Taken,
@@ -975,7 +982,8 @@ mod tests {
 
     fn settings() -> impl Strategy<Value = ActorSettings> {
         let flags = prop::collection::vec(any::<bool>(), 5);
-        (0u8..7, 0u8..6, flags).prop_map(|(wall_height, corner_correction, f)| ActorSettings {
+        let wall_height = prop_oneof![4 => 0u8..7, 1 => 7u8..=255];
+        (wall_height, 0u8..6, flags).prop_map(|(wall_height, corner_correction, f)| ActorSettings {
             wall_height,
             corner_correction,
             sticks_to_slopes: f[0],

@@ -71,8 +71,9 @@ impl Heights {
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The terrain of `region` as heights, if it is one: every column's solid pixels in the
-    /// region lie below all of its empty ones, no one-way cell with solid pixels and no
-    /// platform is in it, and it spans at most [`MAX_SPAN`] columns and rows.
+    /// region lie below all of its empty ones, no platform and no one-way cell (other than
+    /// an empty one) overlaps it, even where that cell's own pixels lie outside it, and it
+    /// spans at most [`MAX_SPAN`] columns and rows.
     pub(crate) fn heights(&self, region: Rect) -> Option<Heights> {
         let width = region.x1.checked_sub(region.x0)?.checked_add(1)?;
         let height = region.y1.checked_sub(region.y0)?.checked_add(1)?;
@@ -141,7 +142,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 }
 
-/// The most shape cells of one column of cells a [`CellStack`] holds (ground has one).
+/// The most shape cells of one column of cells a [`CellStack`] holds. Ground has one;
+/// with small tiles a region can stack more (64 rows of 4 px tiles span 17 cells), and
+/// then it is simply not taken as heights.
 const STACK_SHAPES: usize = 3;
 
 /// The cells of one column of cells within a region: blocks as bits of the region's rows,
