@@ -154,12 +154,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let came_from = came_from.filter(|_| free);
         self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
         if blocked_x {
-            let flag = if dx < 0 {
-                Contacts::PUSHING_LEFT
-            } else {
-                Contacts::PUSHING_RIGHT
-            };
-            actor.contacts.set(flag, true);
+            push_against_wall(actor, dx < 0);
         }
         (blocked_x, blocked_y)
     }
@@ -278,12 +273,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.y = y;
         self.stand_on_heights(actor, &ground, climb);
         if blocked_x {
-            let flag = if sx < 0 {
-                Contacts::PUSHING_LEFT
-            } else {
-                Contacts::PUSHING_RIGHT
-            };
-            actor.contacts.set(flag, true);
+            push_against_wall(actor, sx < 0);
         }
         Some((blocked_x, blocked_y))
     }
@@ -937,6 +927,16 @@ struct Footing {
     cell: Option<(i32, i32)>,
     /// Every touched cell is one-way.
     only_one_way: bool,
+}
+
+/// A wall stopped the actor's move to the left (`leftwards`) or right: it pushes it.
+fn push_against_wall(actor: &mut Actor, leftwards: bool) {
+    let flag = if leftwards {
+        Contacts::PUSHING_LEFT
+    } else {
+        Contacts::PUSHING_RIGHT
+    };
+    actor.contacts.set(flag, true);
 }
 
 /// Half the actor's width, rounded down: how far its centre foot is from its edges.
