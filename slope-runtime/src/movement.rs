@@ -294,11 +294,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let left = tx.saturating_mul(self.n);
             let right = left.saturating_add(self.n - 1);
             let touched = ground.highest(left.max(r.x0), right.min(r.x1)) == r.y0;
-            let off = if centre < left {
-                left - centre
-            } else {
-                centre.saturating_sub(right).max(0)
-            };
+            let off = self.columns_from(centre, tx);
             if touched && best.is_none_or(|(d, _)| off < d) {
                 best = Some((off, tx));
             }
@@ -311,10 +307,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         c.set(Contacts::PUSHING_RIGHT, right);
         if let Some((_, tx)) = best {
             let angle = self.ground_angle(tx, ty, centre);
-            let c = &mut actor.contacts;
-            c.ground_cell = (tx, ty);
-            c.ground_angle = angle;
-            c.set(Contacts::ON_SLOPE, angle != 0);
+            Self::stand_on(actor, (tx, ty), angle);
         }
     }
 
@@ -343,10 +336,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             self.tile_of(actor.centre_x()),
             self.tile_of(actor.y.saturating_sub(1)),
         );
-        let c = &mut actor.contacts;
-        c.set(Contacts::ON_GROUND, true);
-        c.ground_cell = cell;
-        c.ground_angle = 0;
+        Self::stand_on(actor, cell, 0);
     }
 
     /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
@@ -766,11 +756,28 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }) = footing
         {
             let angle = self.ground_angle(tx, ty, actor.centre_x());
-            let c = &mut actor.contacts;
-            c.ground_cell = (tx, ty);
-            c.ground_angle = angle;
-            c.set(Contacts::ON_SLOPE, angle != 0);
-            c.set(Contacts::ON_ONE_WAY, only_one_way);
+            Self::stand_on(actor, (tx, ty), angle);
+            actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
+        }
+    }
+
+    /// Records that the actor stands on `cell`, whose surface angle under its centre is
+    /// `angle` (0: level, not a slope).
+    fn stand_on(actor: &mut Actor, cell: (i32, i32), angle: u8) {
+        let c = &mut actor.contacts;
+        c.set(Contacts::ON_GROUND, true);
+        c.ground_cell = cell;
+        c.ground_angle = angle;
+        c.set(Contacts::ON_SLOPE, angle != 0);
+    }
+
+    /// How many columns world column `x` lies from cell column `tx` (0 inside it).
+    fn columns_from(&self, x: i32, tx: i32) -> i32 {
+        let left = tx.saturating_mul(self.n);
+        if x < left {
+            left - x
+        } else {
+            x.saturating_sub(left.saturating_add(self.n - 1)).max(0)
         }
     }
 
@@ -797,12 +804,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 return ControlFlow::Continue(());
             }
             only_one_way &= self.map.cell(tx, ty).one_way;
-            let cx = tx.saturating_mul(self.n);
-            let off = if centre < cx {
-                cx - centre
-            } else {
-                centre.saturating_sub(cx.saturating_add(self.n - 1)).max(0)
-            };
+            let off = self.columns_from(centre, tx);
             if best.is_none_or(|(d, _, _)| off < d) {
                 best = Some((off, tx, ty));
             }
@@ -972,13 +974,13 @@ mod tests {
     use proptest::test_runner::{Config, TestRunner};
 
     use super::Shortcuts;
+    use crate::testing::{Map, map, map_of, tables, terrain};
+    use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
 
     std::thread_local! {
         /// Frames answered by a shortcut, on this test's thread.
         pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
-    use crate::testing::{Map, map, map_of, tables, terrain};
-    use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
 
     fn settings() -> impl Strategy<Value = ActorSettings> {
         let flags = prop::collection::vec(any::<bool>(), 5);

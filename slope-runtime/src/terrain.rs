@@ -80,8 +80,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if !(1..=MAX_SPAN).contains(&width) || !(1..=MAX_SPAN).contains(&height) {
             return None;
         }
-        let platforms = self.platforms.as_ref();
-        if platforms.iter().any(|p| p.rect().overlaps(&region)) {
+        if self.any_platform_in(region) {
             return None;
         }
         let inside = low_bits(height as u32);

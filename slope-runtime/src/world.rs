@@ -437,8 +437,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// cell, one-way cells counted as solid all over (no rule counts more of them), and
     /// overlaps no platform. A move whose boxes all lie inside `r` meets nothing.
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
-        let platforms = self.platforms.as_ref();
-        if platforms.iter().any(|p| p.rect().overlaps(&r)) {
+        if self.any_platform_in(r) {
             return false;
         }
         let hit = self.cell_span(r).try_each(|tx, ty| {
@@ -644,6 +643,11 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             }
         }
         acc
+    }
+
+    /// Whether any platform overlaps `region`.
+    pub(crate) fn any_platform_in(&self, region: Rect) -> bool {
+        self.platforms_in(region, &SOLIDS).next().is_some()
     }
 
     /// The platforms that overlap `region` and take part under `rules`.
