@@ -23,9 +23,9 @@
 //! - **flat walk**: on the ground, a floor of full blocks all along and nothing else
 //!   within a pixel of the body: it walks the whole way and stands on the block under its
 //!   centre;
-//! - **walk on heights**: on a slope, whole-box feet, terrain that is a height per pixel
-//!   column wherever the steps can look (`terrain.rs`): each step is a comparison of
-//!   heights.
+//! - **walk on heights**: on the ground, whole-box feet, terrain that is a height per
+//!   pixel column wherever the steps can look (`terrain.rs`; one-way floors under the
+//!   feet included): each step is a comparison of heights.
 
 use core::ops::ControlFlow;
 
@@ -194,13 +194,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// A walk on the ground by whole-box feet over terrain that is a height per column
     /// everywhere the frame's steps can look (see [`crate::terrain`]): each step is then
     /// a comparison of heights, with exactly the outcome of the box tests. `None` (the
-    /// actor untouched) when the terrain is not heights there, or the actor would leave
-    /// the ground. Tried only by actors that stood on a slope: on flat ground, what the
-    /// flat walk leaves is mostly not heights either (walls, one-way cells, ledges), and
-    /// building them would be wasted.
+    /// actor untouched) when the terrain is not heights there (a ceiling or an overhang
+    /// in reach, a platform), the feet go as low as a one-way cell's top, or the actor
+    /// would leave the ground.
     fn walk_on_heights(&self, actor: &mut Actor, dx: i32, dy: i32) -> Option<(bool, bool)> {
         let s = actor.settings;
-        if s.feet != Feet::Box || !actor.previous.on_slope() {
+        if s.feet != Feet::Box {
             return None;
         }
         let reach = i32::from(s.wall_height);
@@ -225,8 +224,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 .saturating_add(1),
         }
         .swept(x_dir, ax);
-        let ground = self.heights(region)?;
+        let ground = self.heights(region, self.below(actor, r))?;
         let (mut x0, mut x1, mut y) = (r.x0, r.x1, r.y0);
+        // The lowest the feet get: one-way pixels below it never hold them, so they meet
+        // the walk exactly as solid ones do (see `crate::terrain`).
+        let mut lowest = y;
         if ground.highest(x0, x1) > y {
             return None; // embedded
         }
@@ -256,6 +258,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     // nothing in reach: it stays, grounded
                 } else if s.sticks_to_slopes && drop < reach {
                     y -= drop;
+                    lowest = lowest.min(y);
                 } else {
                     return None; // off the ground: the steps take over
                 }
@@ -266,7 +269,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 return None;
             }
         }
-        if ground.highest(x0, x1) != y {
+        if ground.highest(x0, x1) != y || ground.one_way_top() >= lowest {
             return None;
         }
         actor.x = x0;
@@ -288,14 +291,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let centre = actor.centre_x();
         let ty = self.tile_of(r.y0.saturating_sub(1));
         // The touched cells: those holding a column as high as the feet, nearest the
-        // centre first, the leftmost of equals (as `footing` picks).
+        // centre first, the leftmost of equals (as `footing` picks). One-way cells can
+        // be touched only when their top row is right under the feet.
+        let may_be_one_way = ground.one_way_top() >= ty.saturating_mul(self.n);
+        let mut only_one_way = true;
         let mut best: Option<(i32, i32)> = None; // (distance from centre, tx)
         for tx in self.tile_of(r.x0)..=self.tile_of(r.x1) {
             let left = tx.saturating_mul(self.n);
             let right = left.saturating_add(self.n - 1);
-            let touched = ground.highest(left.max(r.x0), right.min(r.x1)) == r.y0;
+            if ground.highest(left.max(r.x0), right.min(r.x1)) != r.y0 {
+                continue;
+            }
+            only_one_way &= may_be_one_way && self.map.cell(tx, ty).one_way;
             let off = self.columns_from(centre, tx);
-            if touched && best.is_none_or(|(d, _)| off < d) {
+            if best.is_none_or(|(d, _)| off < d) {
                 best = Some((off, tx));
             }
         }
@@ -308,6 +317,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if let Some((_, tx)) = best {
             let angle = self.ground_angle(tx, ty, centre);
             Self::stand_on(actor, (tx, ty), angle);
+            actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
         }
     }
 
@@ -1080,7 +1090,10 @@ mod tests {
             (a.x, a.y) = (x, 64);
             a
         });
-        let inputs = prop::collection::vec((prop::bool::weighted(0.03), Just(false)), 40..60);
+        let inputs = prop::collection::vec(
+            (prop::bool::weighted(0.03), prop::bool::weighted(0.02)),
+            40..60,
+        );
         let case = (terrain(), walker, -700..700i32, inputs);
         let (taken, frames) = compare_shortcuts(1500, case);
         assert!(

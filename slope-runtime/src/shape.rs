@@ -6,7 +6,7 @@
 
 use crate::format::{self, ANGLE_PROFILES};
 use crate::geometry::{Direction, Offsets, Overlap, Variant};
-use crate::line::{forward_distance, reverse, span_bits};
+use crate::line::{forward_distance, low_bits, reverse, span_bits};
 
 /// One shape of a blob, ready to answer lookups. Get it from [`crate::Tables::shape`].
 ///
@@ -85,6 +85,59 @@ pub(crate) enum Lines {
     Columns,
     /// Masks of rows: bit x.
     Rows,
+}
+
+/// The columns of one variant of a shape (see [`Shape::columns`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VariantColumns<'a> {
+    /// The record from the first of the base lines the columns are read from.
+    masks: &'a [u8],
+    /// Bytes per mask.
+    width: usize,
+    /// The bits a mask of `width` bytes holds.
+    bits: u64,
+    n: u8,
+    /// Column `x` is base line `N-1-x` (FX).
+    mirrored: bool,
+    /// The base line's pixels run from the top down (FY, or a rotation).
+    reversed: bool,
+}
+
+impl VariantColumns<'_> {
+    /// The solid pixels of column `x` (inside the tile; 0 otherwise): bit `y` is row `y`,
+    /// y up.
+    #[inline]
+    pub(crate) fn get(&self, x: i32) -> u64 {
+        let last = i32::from(self.n).wrapping_sub(1);
+        if !(0..=last).contains(&x) {
+            return 0;
+        }
+        let index = if self.mirrored { last - x } else { x };
+        let mask = self.read(index as usize);
+        if self.reversed {
+            reverse(mask, u32::from(self.n))
+        } else {
+            mask
+        }
+    }
+
+    /// Base line `index`. One unaligned word read and a mask, whatever the width, where
+    /// the record has eight bytes left there (all lines but the last few).
+    #[inline]
+    fn read(&self, index: usize) -> u64 {
+        let Some(rest) = self.masks.get(index.saturating_mul(self.width)..) else {
+            return 0;
+        };
+        match rest.first_chunk() {
+            Some(&word) => u64::from_le_bytes(word) & self.bits,
+            None => rest
+                .get(..self.width)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .fold(0u64, |m, &byte| m << 8 | u64::from(byte)),
+        }
+    }
 }
 
 /// A box's extent in base-picture coordinates, possibly sticking out of the tile.
@@ -190,15 +243,24 @@ impl<'a> Shape<'a> {
         mask & span_bits(lo, hi) != 0
     }
 
-    /// The solid pixels of column `x` (inside the tile) of `variant`: bit `y` is pixel
-    /// (x, y), y up.
+    /// The columns of `variant`, for reading many of them one by one: the variant's
+    /// transform is worked out once here rather than at every column.
     #[inline]
-    pub(crate) fn column_mask(&self, variant: Variant, x: i32) -> u64 {
-        let (mask, reversed) = self.line(variant, false, x);
-        if reversed {
-            reverse(mask, u32::from(self.n))
+    pub(crate) fn columns(&self, variant: Variant) -> VariantColumns<'a> {
+        let (lines, reversed) = if variant.rotated() {
+            (Lines::Rows, !variant.flips_y())
         } else {
-            mask
+            (Lines::Columns, variant.flips_y())
+        };
+        let width = usize::from(self.mask_bytes);
+        let start = self.table_start(lines).saturating_mul(width);
+        VariantColumns {
+            masks: self.record.get(start..).unwrap_or_default(),
+            width,
+            bits: low_bits(u32::from(self.mask_bytes).saturating_mul(8)),
+            n: self.n,
+            mirrored: variant.flips_x(),
+            reversed,
         }
     }
 
@@ -522,14 +584,15 @@ mod tests {
 
     /// A column's mask holds exactly its solid pixels, bit y for row y.
     #[test]
-    fn column_mask_matches_pixels() {
+    fn columns_match_pixels() {
         each_variant(|shape, v, solid| {
             let n = i32::from(shape.tile_size());
-            for x in 0..n {
+            let columns = shape.columns(v);
+            for x in -2..n + 2 {
                 let expected = (0..n)
                     .filter(|&y| solid(x, y))
                     .fold(0u64, |m, y| m | 1 << y);
-                assert_eq!(shape.column_mask(v, x), expected, "{v:?} column {x}");
+                assert_eq!(columns.get(x), expected, "{v:?} column {x}");
             }
         });
     }

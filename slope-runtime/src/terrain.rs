@@ -5,6 +5,11 @@
 //! needs no box tests at all: its box at row `y` is free exactly when `y` is at least the
 //! highest column under it, and each pixel step is a comparison of heights.
 //!
+//! One-way cells count as solid here, with the highest row they may reach recorded: a
+//! walk whose feet stay above that row never has them inside one, so the one-way rule
+//! (they meet only the feet, coming from above) and plain solidity agree, column by
+//! column.
+//!
 //! ```text
 //!   column heights of a region        . empty   # solid
 //!   . . . . . . . .  (top row)
@@ -14,12 +19,11 @@
 //!   # # # # # # # #  ← rows below are never asked
 //! ```
 
-use crate::geometry::Variant;
 use crate::line::low_bits;
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
-use crate::shape::Shape;
-use crate::world::{Rect, World};
+use crate::shape::VariantColumns;
+use crate::world::{OneWay, Rect, World};
 
 /// The most columns, and rows, a [`Heights`] covers.
 pub(crate) const MAX_SPAN: i32 = 64;
@@ -36,9 +40,19 @@ pub(crate) struct Heights {
     rows: [u8; MAX_SPAN as usize],
     /// The region's bottom row.
     y0: i32,
+    /// The highest row a one-way cell counted as solid may have a pixel in (its top
+    /// row); `i32::MIN` when there is none.
+    one_way_top: i32,
 }
 
 impl Heights {
+    /// The highest row a one-way solid pixel of the region may lie in (`i32::MIN`: none).
+    /// The heights stand for the one-way rule only for feet above it.
+    #[inline]
+    pub(crate) fn one_way_top(&self) -> i32 {
+        self.one_way_top
+    }
+
     /// The height of column `x`: solid below, empty from there up (within the region).
     /// Columns outside the region read as solid to the top: a wall, never a way.
     #[inline]
@@ -71,10 +85,11 @@ impl Heights {
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The terrain of `region` as heights, if it is one: every column's solid pixels in the
-    /// region lie below all of its empty ones, no platform and no one-way cell (other than
-    /// an empty one) overlaps it, even where that cell's own pixels lie outside it, and it
-    /// spans at most [`MAX_SPAN`] columns and rows.
-    pub(crate) fn heights(&self, region: Rect) -> Option<Heights> {
+    /// region lie below all of its empty ones, no platform overlaps it, and it spans at
+    /// most [`MAX_SPAN`] columns and rows. One-way cells count as solid, except where
+    /// `one_way` ignores them (an actor that ignores them all, or the row it drops
+    /// through), where they count as empty.
+    pub(crate) fn heights(&self, region: Rect, one_way: OneWay) -> Option<Heights> {
         let width = region.x1.checked_sub(region.x0)?.checked_add(1)?;
         let height = region.y1.checked_sub(region.y0)?.checked_add(1)?;
         if !(1..=MAX_SPAN).contains(&width) || !(1..=MAX_SPAN).contains(&height) {
@@ -85,20 +100,36 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let inside = low_bits(height as u32);
         let mut rows = [0u8; MAX_SPAN as usize];
+        let mut one_way_top = i32::MIN;
         let n = self.n;
         for tx in self.tile_of(region.x0)..=self.tile_of(region.x1) {
-            let stack = self.cell_column(tx, region)?;
+            let stack = self.cell_column(tx, region, one_way)?;
+            one_way_top = one_way_top.max(stack.one_way_top);
             let left = tx.wrapping_mul(n);
             let x0 = left.max(region.x0);
             let x1 = left.wrapping_add(n - 1).min(region.x1);
-            for x in x0..=x1 {
-                let solid = stack.column(x.wrapping_sub(left)) & inside;
-                // Solid below, empty above: the mask is a run of ones from bit 0.
-                if solid & solid.wrapping_add(1) != 0 {
-                    return None;
+            // This cell column's part of `rows`, and its first column inside the tile.
+            let i0 = usize::try_from(x0.wrapping_sub(region.x0)).ok()?;
+            let i1 = usize::try_from(x1.wrapping_sub(region.x0)).ok()?;
+            let part = rows.get_mut(i0..=i1)?;
+            let first = x0.wrapping_sub(left);
+            match stack.shapes {
+                // Blocks (or air) only: every column alike.
+                [None, ..] => part.fill(run_height(stack.blocks & inside)?),
+                // The usual ground: one shape, blocks maybe under it.
+                [Some((columns, lift)), None, ..] => {
+                    // -N < lift < 64: the cell meets the region (see `placed`).
+                    let (up, down) = (lift.max(0) as u32, lift.min(0).unsigned_abs());
+                    for (x, h) in (first..).zip(part.iter_mut()) {
+                        let solid = columns.get(x).wrapping_shl(up).wrapping_shr(down);
+                        *h = run_height((stack.blocks | solid) & inside)?;
+                    }
                 }
-                let i = usize::try_from(x.wrapping_sub(region.x0)).ok()?;
-                *rows.get_mut(i)? = solid.trailing_ones() as u8;
+                _ => {
+                    for (x, h) in (first..).zip(part.iter_mut()) {
+                        *h = run_height(stack.column(x) & inside)?;
+                    }
+                }
             }
         }
         Some(Heights {
@@ -106,16 +137,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y0: region.y0,
             top: region.y1.wrapping_add(1),
             rows,
+            one_way_top,
         })
     }
 
-    /// The cells of column `tx` that meet `region`, as bits of its rows; `None` at a
-    /// one-way cell that has solid pixels, a shape the tables lack, or more shapes than
-    /// a [`CellStack`] holds.
-    fn cell_column(&self, tx: i32, region: Rect) -> Option<CellStack<'_>> {
+    /// The cells of column `tx` that meet `region`, as bits of its rows (one-way cells as
+    /// [`Self::heights`] counts them); `None` at a shape the tables lack, or more shapes
+    /// than a [`CellStack`] holds.
+    fn cell_column(&self, tx: i32, region: Rect, one_way: OneWay) -> Option<CellStack<'_>> {
         let mut stack = CellStack {
             blocks: 0,
             shapes: [None; STACK_SHAPES],
+            one_way_top: i32::MIN,
         };
         let mut shapes = stack.shapes.iter_mut();
         let n = self.n;
@@ -124,16 +157,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             if cell.is_empty() {
                 continue;
             }
+            let bottom = ty.wrapping_mul(n);
             if cell.one_way {
-                return None;
+                match one_way {
+                    OneWay::Below { skip_row, .. } if skip_row != ty => {
+                        stack.one_way_top = stack.one_way_top.max(bottom.wrapping_add(n - 1));
+                    }
+                    _ => continue,
+                }
             }
             // The cell's bottom row, as a shift from the region's bottom row.
-            let lift = ty.wrapping_mul(n).wrapping_sub(region.y0);
+            let lift = bottom.wrapping_sub(region.y0);
             match cell.solid {
                 Solid::Empty => {}
                 Solid::Full => stack.blocks |= placed(low_bits(n as u32), lift),
                 Solid::Shape(id, variant) => {
-                    *shapes.next()? = Some((self.tables.shape(id)?, variant, lift));
+                    *shapes.next()? = Some((self.tables.shape(id)?.columns(variant), lift));
                 }
             }
         }
@@ -150,7 +189,9 @@ const STACK_SHAPES: usize = 3;
 /// shapes with the shift that places their rows there.
 struct CellStack<'t> {
     blocks: u64,
-    shapes: [Option<(Shape<'t>, Variant, i32)>; STACK_SHAPES],
+    shapes: [Option<(VariantColumns<'t>, i32)>; STACK_SHAPES],
+    /// The top row of the highest one-way cell counted (`i32::MIN`: none).
+    one_way_top: i32,
 }
 
 impl CellStack<'_> {
@@ -160,10 +201,17 @@ impl CellStack<'_> {
         self.shapes
             .iter()
             .map_while(|s| *s)
-            .fold(self.blocks, |m, (shape, variant, lift)| {
-                m | placed(shape.column_mask(variant, x), lift)
+            .fold(self.blocks, |m, (columns, lift)| {
+                m | placed(columns.get(x), lift)
             })
     }
+}
+
+/// The height of a column whose solid pixels are `solid` (bit i: the region's row i), if
+/// they lie below all of its empty ones: the mask is a run of ones from bit 0.
+#[inline]
+fn run_height(solid: u64) -> Option<u8> {
+    (solid & solid.wrapping_add(1) == 0).then_some(solid.trailing_ones() as u8)
 }
 
 /// A cell's column mask (bit y: the cell's row y) as bits of a region whose bottom row
@@ -181,9 +229,9 @@ fn placed(mask: u64, lift: i32) -> u64 {
 mod tests {
     use proptest::prelude::*;
 
-    use crate::testing::{map, tables, terrain};
-    use crate::world::Rect;
-    use crate::{Cell, World};
+    use crate::testing::{Map, map, tables, terrain};
+    use crate::world::{OneWay, Rect};
+    use crate::{Cell, TileMap, World};
 
     fn region() -> impl Strategy<Value = Rect> {
         (-8..88i32, -8..88i32, 1..=64i32, 1..=64i32).prop_map(|(x0, y0, w, h)| Rect {
@@ -194,26 +242,70 @@ mod tests {
         })
     }
 
+    /// Which one-way cells count: none, or all but those of one row (maybe outside).
+    fn one_way_rule() -> impl Strategy<Value = OneWay> {
+        prop_oneof![
+            Just(OneWay::Ignored),
+            (-1..6i32).prop_map(|skip_row| OneWay::Below {
+                from: Rect {
+                    x0: 0,
+                    y0: 0,
+                    x1: 0,
+                    y1: 0
+                },
+                skip_row,
+            }),
+        ]
+    }
+
+    /// Whether `rule` counts one-way cell row `ty` as solid.
+    fn counts(rule: OneWay, ty: i32) -> bool {
+        matches!(rule, OneWay::Below { skip_row, .. } if skip_row != ty)
+    }
+
+    /// `map` as `heights` sees it under `rule`: counted one-way cells made plain solid,
+    /// the others emptied.
+    fn as_counted(map: &Map, rule: OneWay) -> Map {
+        let mut plain = Map::new(map.outside());
+        for ty in 0..5 {
+            for tx in 0..5 {
+                let c = map.cell(tx, ty);
+                let c = match (c.one_way, counts(rule, ty)) {
+                    (false, _) => c,
+                    (true, true) => Cell {
+                        one_way: false,
+                        ..c
+                    },
+                    (true, false) => Cell::EMPTY,
+                };
+                plain.set(tx, ty, c);
+            }
+        }
+        plain
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
         /// Heights are given exactly when every column is solid below and empty above
-        /// within the region (one-way cells with solid pixels and platforms aside), and
-        /// then say which pixels are solid.
+        /// within the region, one-way cells counted as the rule says, and then say which
+        /// pixels are solid and how high the counted one-way pixels reach.
         #[test]
-        fn heights_match_pixels(map in prop_oneof![map(), terrain()], r in region()) {
-            let world = World::new(tables(), &map);
-            let solid = |x: i32, y: i32| world.hits(Rect { x0: x, y0: y, x1: x, y1: y });
-            let one_way = world.cells(r).any(|(tx, ty)| {
-                let c = map_cell(&world, tx, ty);
-                c.one_way && !c.is_empty()
-            });
+        fn heights_match_pixels(
+            map in prop_oneof![map(), terrain()],
+            r in region(),
+            rule in one_way_rule(),
+        ) {
+            let plain = as_counted(&map, rule);
+            let truth = World::new(tables(), &plain);
+            let solid = |x: i32, y: i32| truth.hits(Rect { x0: x, y0: y, x1: x, y1: y });
             let monotone = (r.x0..=r.x1).all(|x| {
                 let ys: Vec<bool> = (r.y0..=r.y1).map(|y| solid(x, y)).collect();
                 ys.windows(2).all(|w| w[0] || !w[1])
             });
-            let heights = world.heights(r);
-            prop_assert_eq!(heights.is_some(), monotone && !one_way);
+            let world = World::new(tables(), &map);
+            let heights = world.heights(r, rule);
+            prop_assert_eq!(heights.is_some(), monotone);
             if let Some(h) = heights {
                 for x in r.x0..=r.x1 {
                     let expected = (r.y0..=r.y1).find(|&y| !solid(x, y)).unwrap_or(r.y1 + 1);
@@ -221,12 +313,25 @@ mod tests {
                 }
                 let (a, b) = (r.x0 + (r.x1 - r.x0) / 3, r.x1 - (r.x1 - r.x0) / 4);
                 prop_assert_eq!(h.highest(a, b), (a..=b).map(|x| h.at(x)).max().unwrap());
+                // Every counted one-way pixel lies at or below `one_way_top`.
+                let one_way_pixel = |x: i32, y: i32| {
+                    let (tx, ty) = (x.div_euclid(16), y.div_euclid(16));
+                    map.cell(tx, ty).one_way && counts(rule, ty) && solid(x, y)
+                };
+                for x in r.x0..=r.x1 {
+                    for y in r.y0..=r.y1 {
+                        prop_assert!(
+                            !one_way_pixel(x, y) || y <= h.one_way_top(),
+                            "one-way pixel ({}, {}) above {}", x, y, h.one_way_top()
+                        );
+                    }
+                }
+                let any_counted = world.cells(r).any(|(tx, ty)| {
+                    let c = map.cell(tx, ty);
+                    c.one_way && !c.is_empty() && counts(rule, ty)
+                });
+                prop_assert_eq!(h.one_way_top() == i32::MIN, !any_counted);
             }
         }
-    }
-
-    fn map_cell(world: &World<'_, &crate::testing::Map>, tx: i32, ty: i32) -> Cell {
-        use crate::TileMap;
-        world.map().cell(tx, ty)
     }
 }

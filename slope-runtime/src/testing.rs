@@ -48,8 +48,9 @@ pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value =
 }
 
 /// Ground under open air: in each column of cells, blocks up to a random level, then a
-/// block, nothing, or any shape standing upright (as drawn or mirrored), then air; solid
-/// or empty outside.
+/// block, nothing, or any shape standing upright (as drawn or mirrored), then air, with
+/// now and then a one-way top or a one-way block floating two cells over it; solid or
+/// empty outside.
 pub(crate) fn terrain() -> impl Strategy<Value = Map> {
     let shapes = tables().shape_count();
     let top = prop_oneof![
@@ -64,14 +65,19 @@ pub(crate) fn terrain() -> impl Strategy<Value = Map> {
             Cell::shape(ShapeId::new(id), v)
         }),
     ];
-    let column = (0..5i32, top);
+    let one_way = prop::bool::weighted(0.2);
+    let column = (0..5i32, top, one_way, one_way);
     (prop::collection::vec(column, 5), any::<bool>()).prop_map(|(columns, walled)| {
         let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
-        for (tx, (level, top)) in columns.into_iter().enumerate() {
+        for (tx, (level, top, one_way_top, floating)) in columns.into_iter().enumerate() {
+            let tx = tx as i32;
             for ty in 0..level {
-                map.set(tx as i32, ty, Cell::FULL);
+                map.set(tx, ty, Cell::FULL);
             }
-            map.set(tx as i32, level, top);
+            map.set(tx, level, if one_way_top { top.one_way() } else { top });
+            if floating {
+                map.set(tx, level + 2, Cell::FULL.one_way());
+            }
         }
         map
     })
