@@ -180,6 +180,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             move_actor(actor, y_dir, ay);
             return Some((false, false));
         }
+        // On a slope the walk over heights is the likely answer; on flat ground the flat
+        // walk, which costs less, goes first.
+        let on_slope = actor.previous.on_slope();
+        if on_slope {
+            if let Some(blocked) = self.walk_on_heights(actor, dx, dy) {
+                return Some(blocked);
+            }
+        }
         // On a flat floor of blocks, with nothing within a pixel of the body all along the
         // way, every step sideways lands on the floor and every step down (there is no
         // step up: it is not rising) is refused.
@@ -187,6 +195,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             move_actor(actor, x_dir, ax);
             self.stand_on_block(actor);
             return Some((false, ay > 0));
+        }
+        if on_slope {
+            return None;
         }
         self.walk_on_heights(actor, dx, dy)
     }

@@ -121,6 +121,64 @@ impl VariantColumns<'_> {
         }
     }
 
+    /// Columns `first..` (inside the tile), one per byte of `out`, each mask through `f`
+    /// into its byte; `None` as soon as `f` refuses one, or when the columns leave the
+    /// tile. The masks are read in one pass over the record, with no lookup per column.
+    #[inline]
+    pub(crate) fn map_into(
+        &self,
+        first: i32,
+        out: &mut [u8],
+        mut f: impl FnMut(u64) -> Option<u8>,
+    ) -> Option<()> {
+        let n = usize::from(self.n);
+        let count = out.len();
+        let first = usize::try_from(first).ok()?;
+        let end = first
+            .checked_add(count)
+            .filter(|&end| end <= n && count > 0)?;
+        // Base lines `lo..end - first + lo`: the same ones backwards when mirrored.
+        let lo = if self.mirrored {
+            n.wrapping_sub(end)
+        } else {
+            first
+        };
+        let w = self.width;
+        // Each mask is read as the 8-byte word that starts at it: the record must reach
+        // 8 bytes past the last one's start (all but the last few lines of a record).
+        // (`w` is never 0; `max(1)` keeps `step_by`'s panic path out of the build.)
+        let last_start = lo.wrapping_add(count).wrapping_sub(1).wrapping_mul(w);
+        let words = self
+            .masks
+            .get(lo.wrapping_mul(w)..last_start.wrapping_add(8))
+            .map(|bytes| bytes.windows(8).step_by(w.max(1)));
+        let Some(words) = words else {
+            // Near the record's end: one column at a time.
+            for (x, byte) in (first as i32..).zip(out.iter_mut()) {
+                *byte = f(self.get(x))?;
+            }
+            return Some(());
+        };
+        let masks = words.map(|word| {
+            let word = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) & self.bits;
+            if self.reversed {
+                reverse(word, u32::from(self.n))
+            } else {
+                word
+            }
+        });
+        if self.mirrored {
+            for (mask, byte) in masks.zip(out.iter_mut().rev()) {
+                *byte = f(mask)?;
+            }
+        } else {
+            for (mask, byte) in masks.zip(out.iter_mut()) {
+                *byte = f(mask)?;
+            }
+        }
+        Some(())
+    }
+
     /// Base line `index`. One unaligned word read and a mask, whatever the width, where
     /// the record has eight bytes left there (all lines but the last few).
     #[inline]
@@ -594,6 +652,25 @@ mod tests {
                     .fold(0u64, |m, y| m | 1 << y);
                 assert_eq!(columns.get(x), expected, "{v:?} column {x}");
             }
+            // Every run of columns inside the tile, read in one pass, lands in its byte.
+            for first in 0..n {
+                for count in 1..=(n - first) as usize {
+                    let mut out = vec![0u8; count];
+                    let mut masks = Vec::new();
+                    let done = columns.map_into(first, &mut out, |mask| {
+                        masks.push(mask);
+                        u8::try_from(masks.len()).ok()
+                    });
+                    assert_eq!(done, Some(()));
+                    for (x, &k) in (first..).zip(&out) {
+                        let mask = masks[usize::from(k) - 1];
+                        assert_eq!(mask, columns.get(x), "{v:?} column {x} of {first}+{count}");
+                    }
+                }
+            }
+            // Runs that leave the tile are refused.
+            assert_eq!(columns.map_into(-1, &mut [0; 2], |_| Some(0)), None);
+            assert_eq!(columns.map_into(n - 1, &mut [0; 2], |_| Some(0)), None);
         });
     }
 

@@ -65,23 +65,37 @@ impl Heights {
     }
 
     /// The highest column in `x0..=x1`: the lowest row a box over those columns can stand
-    /// at without covering a solid pixel.
+    /// at without covering a solid pixel. Columns outside the region are walls.
     #[inline]
     pub(crate) fn highest(&self, x0: i32, x1: i32) -> i32 {
-        let i0 = usize::try_from(x0.wrapping_sub(self.x0)).ok();
-        let i1 = usize::try_from(x1.wrapping_sub(self.x0)).ok();
-        match (i0, i1) {
-            (Some(i0), Some(i1)) => match self.rows.get(i0..=i1) {
-                Some(hs) => {
-                    let h = hs.iter().copied().max().unwrap_or(0);
-                    self.y0.wrapping_add(i32::from(h))
-                }
-                None => self.top,
-            },
-            _ => self.top,
+        let (first, last) = (x0.wrapping_sub(self.x0), x1.wrapping_sub(self.x0));
+        if !(0..MAX_SPAN).contains(&first) || !(first..MAX_SPAN).contains(&last) {
+            return self.top;
         }
+        // A max over all the lanes, those outside the range read as 0: no branch per
+        // column, and the compiler turns it into a few vector operations.
+        let (first, span) = (first as u8, (last - first) as u8);
+        let mut h = 0u8;
+        for (&row, &lane) in self.rows.iter().zip(LANES.iter()) {
+            let inside = lane.wrapping_sub(first) <= span;
+            h = h.max(row & if inside { u8::MAX } else { 0 });
+        }
+        self.y0.wrapping_add(i32::from(h))
     }
 }
+
+/// 0, 1, … one per column of a [`Heights`].
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const LANES: [u8; MAX_SPAN as usize] = {
+    let mut lanes = [0u8; MAX_SPAN as usize];
+    let mut i = 0;
+    while i < lanes.len() {
+        lanes[i] = i as u8;
+        i += 1;
+    }
+    lanes
+};
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The terrain of `region` as heights, if it is one: every column's solid pixels in the
@@ -99,7 +113,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             return None;
         }
         let inside = low_bits(height as u32);
-        let mut rows = [0u8; MAX_SPAN as usize];
+        // Columns past the region's width: solid to its top (walls, like those outside).
+        let mut rows = [height as u8; MAX_SPAN as usize];
         let mut one_way_top = i32::MIN;
         let n = self.n;
         for tx in self.tile_of(region.x0)..=self.tile_of(region.x1) {
@@ -120,10 +135,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 [Some((columns, lift)), None, ..] => {
                     // -N < lift < 64: the cell meets the region (see `placed`).
                     let (up, down) = (lift.max(0) as u32, lift.min(0).unsigned_abs());
-                    for (x, h) in (first..).zip(part.iter_mut()) {
-                        let solid = columns.get(x).wrapping_shl(up).wrapping_shr(down);
-                        *h = run_height((stack.blocks | solid) & inside)?;
-                    }
+                    let blocks = stack.blocks;
+                    columns.map_into(first, part, |mask| {
+                        run_height((mask.wrapping_shl(up).wrapping_shr(down) | blocks) & inside)
+                    })?;
                 }
                 _ => {
                     for (x, h) in (first..).zip(part.iter_mut()) {
