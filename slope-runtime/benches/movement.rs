@@ -33,6 +33,10 @@
 //! cargo bench -p slope-runtime --bench movement            # measure
 //! cargo bench -p slope-runtime --bench movement -- --test  # smoke: every benchmark once
 //! ```
+//!
+//! Two untimed modes of the same binary serve callgrind: `MOVEMENT_PROFILE` runs one engine
+//! alone (instructions per actor-frame, see [`profile`]), `MOVEMENT_KINDS` the cost of
+//! airborne, flat-ground and slope frames apart (see [`kinds`]).
 
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -837,6 +841,109 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
     );
 }
 
+/// What an actor stood on when its frame began (the runtime's contacts): the frames of
+/// each kind cost the engines differently.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Airborne,
+    OnFlat,
+    OnSlope,
+}
+
+/// One out-of-line call per engine and kind, so callgrind's inclusive cost of each function
+/// divided by its calls is that kind's cost per actor-frame. The constants keep the linker
+/// from folding the identical bodies into one.
+macro_rules! kind_calls {
+    ($($rt:ident $pv:ident $k:literal),*) => {
+        $(
+            #[inline(never)]
+            fn $rt(world: &World<'_, &Level>, actor: &mut Actor) {
+                black_box($k);
+                world.step(black_box(actor));
+            }
+            #[inline(never)]
+            fn $pv(pulver: &Pulver, body: &mut Body) {
+                black_box($k);
+                pulver.step(black_box(body));
+            }
+        )*
+    };
+}
+kind_calls!(
+    runtime_airborne pulver_airborne 1,
+    runtime_on_flat pulver_on_flat 2,
+    runtime_on_slope pulver_on_slope 3
+);
+
+/// `MOVEMENT_KINDS=1`: runs 1000 actors of the mixed crowd on both engines in step for the
+/// warm-up and 60 frames more; each of those 60 frames is then taken again, by each engine
+/// from the same state, through the function of its kind (see [`Kind`]), ten times. Under
+/// callgrind, each function's inclusive instructions over its calls are that kind's cost
+/// per actor-frame; the kinds' shares are printed.
+///
+/// ```text
+/// MOVEMENT_KINDS=1 valgrind --tool=callgrind --callgrind-out-file=kinds.out target/release/deps/movement-…
+/// callgrind_annotate --inclusive=yes --tree=calling kinds.out | grep -E '=> .*movement::(runtime|pulver)_'
+/// ```
+fn kinds(world: &World<'_, &Level>, pulver: &Pulver) {
+    let mut mobs = runtime_crowd(&MIXED, 1000);
+    let mut walkers = pulver_crowd(&MIXED, 1000);
+    for f in 0..WARM_FRAMES {
+        runtime_frame(world, &mut mobs, f);
+        pulver_frame(pulver, &mut walkers, f);
+    }
+    let mut counts = [0usize; 3];
+    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        for ((actor, brain), (body, pbrain)) in mobs.iter_mut().zip(walkers.iter_mut()) {
+            let c = actor.contacts;
+            let sense = Sense {
+                on_ground: c.on_ground(),
+                pushing_left: c.pushing_left(),
+                pushing_right: c.pushing_right(),
+            };
+            brain.drive(f, sense, &mut actor.vx, &mut actor.vy);
+            let sense = Sense {
+                on_ground: body.on_ground,
+                pushing_left: body.pushing_left,
+                pushing_right: body.pushing_right,
+            };
+            pbrain.drive(f, sense, &mut body.vx, &mut body.vy);
+            let kind = match (c.on_ground(), c.on_slope()) {
+                (false, _) => Kind::Airborne,
+                (true, false) => Kind::OnFlat,
+                (true, true) => Kind::OnSlope,
+            };
+            counts[kind as usize] += 1;
+            for _ in 0..10 {
+                let (mut a, mut b) = (*actor, *body);
+                match kind {
+                    Kind::Airborne => {
+                        runtime_airborne(world, &mut a);
+                        pulver_airborne(pulver, &mut b);
+                    }
+                    Kind::OnFlat => {
+                        runtime_on_flat(world, &mut a);
+                        pulver_on_flat(pulver, &mut b);
+                    }
+                    Kind::OnSlope => {
+                        runtime_on_slope(world, &mut a);
+                        pulver_on_slope(pulver, &mut b);
+                    }
+                }
+                black_box((a, b));
+            }
+            world.step(actor);
+            pulver.step(body);
+        }
+    }
+    let total: usize = counts.iter().sum();
+    eprintln!(
+        "movement kinds: {total} actor-frames: airborne {}, on flat ground {}, on a slope {} \
+         (each replayed 10 times per engine)",
+        counts[0], counts[1], counts[2]
+    );
+}
+
 /// Runs a crowd for the warm-up and `frames` more, untimed; a checksum of the final
 /// positions keeps the work observable.
 fn run_alone<T: Clone>(
@@ -928,6 +1035,10 @@ fn main() {
         size_of::<[bool; (N * N) as usize]>(),
     );
 
+    if std::env::var("MOVEMENT_KINDS").is_ok() {
+        kinds(&world, &pulver);
+        return;
+    }
     if let Ok(spec) = std::env::var("MOVEMENT_PROFILE") {
         profile(&world, &pulver, &spec);
         return;
