@@ -44,8 +44,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use slope_runtime::{
-    Actor, Cell, GridMap, MAX_SPEED, Rect, SUBPIXEL, ShapeId, Solid, Tables, TileMap, Variant,
-    World,
+    Actor, Cell, Contacts, GridMap, MAX_SPEED, Rect, SUBPIXEL, ShapeId, Solid, Tables, TileMap,
+    Variant, World,
 };
 
 /// The default tiles (N = 16).
@@ -207,6 +207,24 @@ struct Sense {
     pushing_right: bool,
 }
 
+impl Sense {
+    fn of_contacts(c: Contacts) -> Sense {
+        Sense {
+            on_ground: c.on_ground(),
+            pushing_left: c.pushing_left(),
+            pushing_right: c.pushing_right(),
+        }
+    }
+
+    fn of_body(body: &Body) -> Sense {
+        Sense {
+            on_ground: body.on_ground,
+            pushing_left: body.pushing_left,
+            pushing_right: body.pushing_right,
+        }
+    }
+}
+
 impl Brain {
     /// Turn around at walls, walk, fall, now and then jump.
     #[inline]
@@ -257,11 +275,7 @@ fn runtime_crowd(crowd: &Crowd, count: usize) -> Vec<Mob> {
 fn runtime_frame(world: &World<'_, &Level>, mobs: &mut [Mob], frame: u32) {
     for (actor, brain) in mobs {
         let c = actor.contacts;
-        let sense = Sense {
-            on_ground: c.on_ground(),
-            pushing_left: c.pushing_left(),
-            pushing_right: c.pushing_right(),
-        };
+        let sense = Sense::of_contacts(c);
         brain.drive(frame, sense, &mut actor.vx, &mut actor.vy);
         world.step(actor);
     }
@@ -350,11 +364,7 @@ fn pulver_crowd(crowd: &Crowd, count: usize) -> Vec<Walker> {
 #[inline]
 fn pulver_frame(p: &Pulver, walkers: &mut [Walker], frame: u32) {
     for (body, brain) in walkers {
-        let sense = Sense {
-            on_ground: body.on_ground,
-            pushing_left: body.pushing_left,
-            pushing_right: body.pushing_right,
-        };
+        let sense = Sense::of_body(body);
         brain.drive(frame, sense, &mut body.vx, &mut body.vy);
         p.step(body);
     }
@@ -896,17 +906,9 @@ fn kinds(world: &World<'_, &Level>, pulver: &Pulver) {
     for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
         for ((actor, brain), (body, pbrain)) in mobs.iter_mut().zip(walkers.iter_mut()) {
             let c = actor.contacts;
-            let sense = Sense {
-                on_ground: c.on_ground(),
-                pushing_left: c.pushing_left(),
-                pushing_right: c.pushing_right(),
-            };
+            let sense = Sense::of_contacts(c);
             brain.drive(f, sense, &mut actor.vx, &mut actor.vy);
-            let sense = Sense {
-                on_ground: body.on_ground,
-                pushing_left: body.pushing_left,
-                pushing_right: body.pushing_right,
-            };
+            let sense = Sense::of_body(body);
             pbrain.drive(f, sense, &mut body.vx, &mut body.vy);
             let kind = match (c.on_ground(), c.on_slope()) {
                 (false, _) => Kind::Airborne,
