@@ -137,7 +137,7 @@ impl VariantColumns<'_> {
         let end = first
             .checked_add(count)
             .filter(|&end| end <= n && count > 0)?;
-        // Base lines `lo..end - first + lo`: the same ones backwards when mirrored.
+        // Base lines `lo..lo + count`: the same columns, backwards when mirrored.
         let lo = if self.mirrored {
             n.wrapping_sub(end)
         } else {
