@@ -188,14 +188,21 @@ impl VariantColumns<'_> {
         };
         match rest.first_chunk() {
             Some(&word) => u64::from_le_bytes(word) & self.bits,
-            None => rest
-                .get(..self.width)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .fold(0u64, |m, &byte| m << 8 | u64::from(byte)),
+            None => mask_at(rest, self.width),
         }
     }
+}
+
+/// The little-endian mask of `width` bytes at the start of `bytes`, read byte by byte
+/// (0 if they run out): for widths no word read fits.
+#[inline]
+fn mask_at(bytes: &[u8], width: usize) -> u64 {
+    bytes
+        .get(..width)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .fold(0u64, |m, &byte| m << 8 | u64::from(byte))
 }
 
 /// A box's extent in base-picture coordinates, possibly sticking out of the tile.
@@ -512,12 +519,7 @@ impl<'a> Shape<'a> {
                 .first_chunk()
                 .map_or(0, |&b| u64::from(u32::from_le_bytes(b))),
             8 => rest.first_chunk().map_or(0, |&b| u64::from_le_bytes(b)),
-            _ => rest
-                .get(..width)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .fold(0u64, |m, &byte| m << 8 | u64::from(byte)),
+            _ => mask_at(rest, width),
         }
     }
 }
