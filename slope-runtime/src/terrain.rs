@@ -8,7 +8,8 @@
 //! One-way cells count as solid here, with the highest row they may reach recorded: a
 //! walk whose feet stay above that row never has them inside one, so the one-way rule
 //! (they meet only the feet, coming from above) and plain solidity agree, column by
-//! column.
+//! column. One-way cells above every row the feet can reach meet nothing at all: they
+//! count as empty (a one-way platform overhead is no ceiling).
 //!
 //! ```text
 //!   column heights of a region        . empty   # solid
@@ -55,7 +56,7 @@ impl Heights {
 
     /// The height of column `x`: solid below, empty from there up (within the region).
     /// Columns outside the region read as solid to the top: a wall, never a way.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn at(&self, x: i32) -> i32 {
         let i = x.wrapping_sub(self.x0);
         usize::try_from(i)
@@ -66,7 +67,7 @@ impl Heights {
 
     /// The highest column in `x0..=x1`: the lowest row a box over those columns can stand
     /// at without covering a solid pixel. Columns outside the region are walls.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn highest(&self, x0: i32, x1: i32) -> i32 {
         let (first, last) = (x0.wrapping_sub(self.x0), x1.wrapping_sub(self.x0));
         if !(0..MAX_SPAN).contains(&first) || !(first..MAX_SPAN).contains(&last) {
@@ -102,8 +103,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// region lie below all of its empty ones, no platform overlaps it, and it spans at
     /// most [`MAX_SPAN`] columns and rows. One-way cells count as solid, except where
     /// `one_way` ignores them (an actor that ignores them all, or the row it drops
-    /// through), where they count as empty.
-    pub(crate) fn heights(&self, region: Rect, one_way: OneWay) -> Option<Heights> {
+    /// through) and those whose bottom row lies above `feet_top` (no feet the caller tests
+    /// reach them, and they meet nothing else), which count as empty.
+    pub(crate) fn heights(&self, region: Rect, one_way: OneWay, feet_top: i32) -> Option<Heights> {
         let width = region.x1.checked_sub(region.x0)?.checked_add(1)?;
         let height = region.y1.checked_sub(region.y0)?.checked_add(1)?;
         if !(1..=MAX_SPAN).contains(&width) || !(1..=MAX_SPAN).contains(&height) {
@@ -118,7 +120,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut one_way_top = i32::MIN;
         let n = self.n;
         for tx in self.tile_of(region.x0)..=self.tile_of(region.x1) {
-            let stack = self.cell_column(tx, region, one_way)?;
+            let stack = self.cell_column(tx, region, one_way, feet_top)?;
             one_way_top = one_way_top.max(stack.one_way_top);
             let left = tx.wrapping_mul(n);
             let x0 = left.max(region.x0);
@@ -159,7 +161,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The cells of column `tx` that meet `region`, as bits of its rows (one-way cells as
     /// [`Self::heights`] counts them); `None` at a shape the tables lack, or more shapes
     /// than a [`CellStack`] holds.
-    fn cell_column(&self, tx: i32, region: Rect, one_way: OneWay) -> Option<CellStack<'_>> {
+    fn cell_column(
+        &self,
+        tx: i32,
+        region: Rect,
+        one_way: OneWay,
+        feet_top: i32,
+    ) -> Option<CellStack<'_>> {
         let mut stack = CellStack {
             blocks: 0,
             shapes: [None; STACK_SHAPES],
@@ -175,7 +183,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let bottom = ty.wrapping_mul(n);
             if cell.one_way {
                 match one_way {
-                    OneWay::Below { skip_row, .. } if skip_row != ty => {
+                    OneWay::Below { skip_row, .. } if skip_row != ty && bottom <= feet_top => {
                         stack.one_way_top = stack.one_way_top.max(bottom.wrapping_add(n - 1));
                     }
                     _ => continue,
@@ -257,30 +265,32 @@ mod tests {
         })
     }
 
-    /// Which one-way cells count: none, or all but those of one row (maybe outside).
-    fn one_way_rule() -> impl Strategy<Value = OneWay> {
+    /// Which one-way cells count: none, or all but those of one row (maybe outside) and
+    /// those whose bottom row lies above a feet row (maybe above them all).
+    fn one_way_rule() -> impl Strategy<Value = (OneWay, i32)> {
+        let feet_top = prop_oneof![Just(i32::MAX), -8..88i32];
         prop_oneof![
-            Just(OneWay::Ignored),
-            (-1..6i32).prop_map(|skip_row| OneWay::Below {
-                from: Rect {
+            feet_top.clone().prop_map(|top| (OneWay::Ignored, top)),
+            (-1..6i32, feet_top).prop_map(|(skip_row, top)| {
+                let from = Rect {
                     x0: 0,
                     y0: 0,
                     x1: 0,
-                    y1: 0
-                },
-                skip_row,
+                    y1: 0,
+                };
+                (OneWay::Below { from, skip_row }, top)
             }),
         ]
     }
 
     /// Whether `rule` counts one-way cell row `ty` as solid.
-    fn counts(rule: OneWay, ty: i32) -> bool {
-        matches!(rule, OneWay::Below { skip_row, .. } if skip_row != ty)
+    fn counts((rule, feet_top): (OneWay, i32), ty: i32) -> bool {
+        matches!(rule, OneWay::Below { skip_row, .. } if skip_row != ty) && ty * 16 <= feet_top
     }
 
     /// `map` as `heights` sees it under `rule`: counted one-way cells made plain solid,
     /// the others emptied.
-    fn as_counted(map: &Map, rule: OneWay) -> Map {
+    fn as_counted(map: &Map, rule: (OneWay, i32)) -> Map {
         let mut plain = Map::new(map.outside());
         for ty in 0..5 {
             for tx in 0..5 {
@@ -319,7 +329,7 @@ mod tests {
                 ys.windows(2).all(|w| w[0] || !w[1])
             });
             let world = World::new(tables(), &map);
-            let heights = world.heights(r, rule);
+            let heights = world.heights(r, rule.0, rule.1);
             prop_assert_eq!(heights.is_some(), monotone);
             if let Some(h) = heights {
                 for x in r.x0..=r.x1 {

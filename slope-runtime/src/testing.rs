@@ -49,8 +49,8 @@ pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value =
 
 /// Ground under open air: in each column of cells, blocks up to a random level, then a
 /// block, nothing, or any shape standing upright (as drawn or mirrored), then air, with
-/// now and then a one-way top or a one-way block floating two cells over it; solid or
-/// empty outside.
+/// now and then a one-way top or a one-way block floating right over it or a cell higher;
+/// solid or empty outside.
 pub(crate) fn terrain() -> impl Strategy<Value = Map> {
     let shapes = tables().shape_count();
     let top = prop_oneof![
@@ -66,7 +66,8 @@ pub(crate) fn terrain() -> impl Strategy<Value = Map> {
         }),
     ];
     let one_way = prop::bool::weighted(0.2);
-    let column = (0..5i32, top, one_way, one_way);
+    let floating = prop_oneof![4 => Just(None), 1 => (1..3i32).prop_map(Some)];
+    let column = (0..5i32, top, one_way, floating);
     (prop::collection::vec(column, 5), any::<bool>()).prop_map(|(columns, walled)| {
         let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
         for (tx, (level, top, one_way_top, floating)) in columns.into_iter().enumerate() {
@@ -75,8 +76,8 @@ pub(crate) fn terrain() -> impl Strategy<Value = Map> {
                 map.set(tx, ty, Cell::FULL);
             }
             map.set(tx, level, if one_way_top { top.one_way() } else { top });
-            if floating {
-                map.set(tx, level + 2, Cell::FULL.one_way());
+            if let Some(above) = floating {
+                map.set(tx, level + above, Cell::FULL.one_way());
             }
         }
         map
