@@ -230,26 +230,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // sideways above, one more beside the end (a wall?) and a pixel over it; a column
         // either side. A column solid all the way up the region then reads as a rise
         // higher than any climb.
+        // (No sum below overflows: the frame is clear of the position limit, see
+        // `clear_of_clamp`, and moves, reaches and sizes are far smaller than it.)
         let r = actor.rect();
-        let (fall, rise) = (dy.min(0).saturating_neg(), dy.max(0));
+        let (fall, rise) = (dy.min(0).wrapping_neg(), dy.max(0));
+        let steps_up = ax.wrapping_add(1).wrapping_mul(climb);
         let region = Rect {
-            x0: r.x0.saturating_sub(1),
-            x1: r.x1.saturating_add(1),
+            x0: r.x0.wrapping_sub(1),
+            x1: r.x1.wrapping_add(1),
             y0: r
                 .y0
-                .saturating_sub(fall)
-                .saturating_sub(ax.saturating_add(1).saturating_mul(reach.max(1))),
+                .wrapping_sub(fall)
+                .wrapping_sub(ax.wrapping_add(1).wrapping_mul(reach.max(1))),
             y1: r
                 .y1
-                .saturating_add(rise)
-                .saturating_add(ax.saturating_add(1).saturating_mul(climb))
-                .saturating_add(1),
+                .wrapping_add(rise)
+                .wrapping_add(steps_up)
+                .wrapping_add(1),
         }
         .swept(x_dir, ax);
         // One-way cells above every bottom row a step tests never meet the feet.
-        let feet_top =
-            r.y0.saturating_add(rise)
-                .saturating_add(ax.saturating_add(1).saturating_mul(climb));
+        let feet_top = r.y0.wrapping_add(rise).wrapping_add(steps_up);
         let ground = self.heights(region, self.below(actor, r), feet_top)?;
         let (mut x0, mut x1, mut y) = (r.x0, r.x1, r.y0);
         // The lowest the feet get: one-way pixels below it never hold them, so they meet
@@ -356,18 +357,30 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // centre first, the leftmost of equals (as `footing` picks). One-way cells can
         // be touched only when their top row is right under the feet.
         let may_be_one_way = ground.one_way_top() >= ty.saturating_mul(self.n);
-        let mut only_one_way = true;
-        let mut best: Option<(i32, i32)> = None; // (distance from centre, tx)
-        for tx in self.tile_of(r.x0)..=self.tile_of(r.x1) {
+        let touches = |tx: i32| {
             let left = tx.saturating_mul(self.n);
             let right = left.saturating_add(self.n - 1);
-            if ground.highest(left.max(r.x0), right.min(r.x1)) != r.y0 {
-                continue;
-            }
-            only_one_way &= may_be_one_way && self.map.cell(tx, ty).one_way;
-            let off = self.columns_from(centre, tx);
-            if best.is_none_or(|(d, _)| off < d) {
-                best = Some((off, tx));
+            ground.highest(left.max(r.x0), right.min(r.x1)) == r.y0
+        };
+        let (first, last) = (self.tile_of(r.x0), self.tile_of(r.x1));
+        let centre_tile = self.tile_of(centre);
+        let mut only_one_way = true;
+        let mut best: Option<(i32, i32)> = None; // (distance from centre, tx)
+        if first == last || (!may_be_one_way && touches(centre_tile)) {
+            // The cell under the centre, touched, is the nearest; no other can make the
+            // contact one-way (the only cell, or none one-way).
+            only_one_way = may_be_one_way && self.map.cell(centre_tile, ty).one_way;
+            best = Some((0, centre_tile));
+        } else {
+            for tx in first..=last {
+                if !touches(tx) {
+                    continue;
+                }
+                only_one_way &= may_be_one_way && self.map.cell(tx, ty).one_way;
+                let off = self.columns_from(centre, tx);
+                if best.is_none_or(|(d, _)| off < d) {
+                    best = Some((off, tx));
+                }
             }
         }
         actor.contacts.set(Contacts::ON_GROUND, true);

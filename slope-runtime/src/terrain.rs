@@ -161,6 +161,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The cells of column `tx` that meet `region`, as bits of its rows (one-way cells as
     /// [`Self::heights`] counts them); `None` at a shape the tables lack, or more shapes
     /// than a [`CellStack`] holds.
+    #[inline(always)] // builds the stack in its caller's frame, not in a copy
     fn cell_column(
         &self,
         tx: i32,
