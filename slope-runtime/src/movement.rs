@@ -233,24 +233,24 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // (No sum below overflows: the frame is clear of the position limit, see
         // `clear_of_clamp`, and moves, reaches and sizes are far smaller than it.)
         let r = actor.rect();
-        let (fall, rise) = (dy.min(0).wrapping_neg(), dy.max(0));
+        let (falls, rises) = (dy.min(0).wrapping_neg(), dy.max(0));
         let steps_up = ax.wrapping_add(1).wrapping_mul(climb);
         let region = Rect {
             x0: r.x0.wrapping_sub(1),
             x1: r.x1.wrapping_add(1),
             y0: r
                 .y0
-                .wrapping_sub(fall)
+                .wrapping_sub(falls)
                 .wrapping_sub(ax.wrapping_add(1).wrapping_mul(reach.max(1))),
             y1: r
                 .y1
-                .wrapping_add(rise)
+                .wrapping_add(rises)
                 .wrapping_add(steps_up)
                 .wrapping_add(1),
         }
         .swept(x_dir, ax);
         // One-way cells above every bottom row a step tests never meet the feet.
-        let feet_top = r.y0.wrapping_add(rise).wrapping_add(steps_up);
+        let feet_top = r.y0.wrapping_add(rises).wrapping_add(steps_up);
         let ground = self.heights(region, self.below(actor, r), feet_top)?;
         let (mut x0, mut x1, mut y) = (r.x0, r.x1, r.y0);
         // The lowest the feet get: one-way pixels below it never hold them, so they meet
