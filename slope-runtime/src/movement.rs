@@ -217,7 +217,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         rising: bool,
     ) -> Option<(bool, bool)> {
         let s = actor.settings;
-        if s.feet != Feet::Box {
+        // While dropping through a row of one-way cells, the heights leave that row out,
+        // but the contacts see it again once the box has left it (see `finish_drop`).
+        if s.feet != Feet::Box || actor.drop_row != i32::MIN {
             return None;
         }
         let reach = i32::from(s.wall_height);
