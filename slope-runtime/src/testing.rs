@@ -48,25 +48,26 @@ pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value =
 }
 
 /// Ground under open air: in each column of cells, blocks up to a random level, then a
-/// block, nothing, or any shape standing upright (as drawn or mirrored), then air, with
-/// now and then a one-way top or a one-way block floating right over it or a cell higher;
-/// solid or empty outside.
+/// block, nothing, or any shape (mostly standing upright, as drawn or mirrored; now and
+/// then turned, which makes steep ramps or overhangs), then air, with now and then a
+/// one-way top, and a one-way block floating right over it or a cell higher, or a solid
+/// block two or three cells higher (a ceiling); solid or empty outside.
 pub(crate) fn terrain() -> impl Strategy<Value = Map> {
     let shapes = tables().shape_count();
+    let upright = prop_oneof![Just(Variant::Identity), Just(Variant::FlipX)];
+    let any_variant = (0u8..8).prop_map(|v| Variant::from_index(v).expect("0..8 is a variant"));
+    let variant = prop_oneof![4 => upright, 1 => any_variant];
     let top = prop_oneof![
         Just(Cell::EMPTY),
         Just(Cell::FULL),
-        (0..shapes, any::<bool>()).prop_map(|(id, mirrored)| {
-            let v = if mirrored {
-                Variant::FlipX
-            } else {
-                Variant::Identity
-            };
-            Cell::shape(ShapeId::new(id), v)
-        }),
+        (0..shapes, variant).prop_map(|(id, v)| Cell::shape(ShapeId::new(id), v)),
     ];
     let one_way = prop::bool::weighted(0.2);
-    let floating = prop_oneof![4 => Just(None), 1 => (1..3i32).prop_map(Some)];
+    let floating = prop_oneof![
+        8 => Just(None),
+        2 => (1..3i32).prop_map(|above| Some((above, Cell::FULL.one_way()))),
+        1 => (2..4i32).prop_map(|above| Some((above, Cell::FULL))),
+    ];
     let column = (0..5i32, top, one_way, floating);
     (prop::collection::vec(column, 5), any::<bool>()).prop_map(|(columns, walled)| {
         let mut map = Map::new(if walled { Cell::FULL } else { Cell::EMPTY });
@@ -76,8 +77,8 @@ pub(crate) fn terrain() -> impl Strategy<Value = Map> {
                 map.set(tx, ty, Cell::FULL);
             }
             map.set(tx, level, if one_way_top { top.one_way() } else { top });
-            if let Some(above) = floating {
-                map.set(tx, level + above, Cell::FULL.one_way());
+            if let Some((above, cell)) = floating {
+                map.set(tx, level + above, cell);
             }
         }
         map
