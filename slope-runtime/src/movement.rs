@@ -256,12 +256,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // the walk exactly as solid ones do (see `crate::terrain`).
         let mut lowest = y;
         let mut highest_y = y;
-        if ground.highest(x0, x1) > y {
+        let floor = ground.highest(x0, x1);
+        if floor > y {
             return None; // embedded
         }
         let sx = step_of(x_dir).0;
         let mut grounded = actor.previous.on_ground();
-        let (mut on_floor, mut blocked_x, mut blocked_y) = (false, false, false);
+        // Whether the box stands right on the heights (its highest column is as high as
+        // its feet): known at no cost after most moves, so tests are skipped.
+        let mut on_floor = floor == y;
+        let (mut blocked_x, mut blocked_y) = (false, false);
         while let Some(dir) = steps.next() {
             match dir {
                 Direction::Left | Direction::Right => {
@@ -275,7 +279,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     }
                     x0 += sx;
                     x1 += sx;
-                    on_floor = false;
+                    // The box was free, so no column it kept is higher than its feet: it
+                    // stands on the new one when that is as high (or climbs onto it).
+                    on_floor = rise >= 0;
                     if rise > 0 {
                         y += rise; // climbed; the head has room: nothing is above the ground
                         highest_y = highest_y.max(y);
@@ -286,7 +292,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                         continue;
                     }
                     // Stuck to the ground below, as `stick` does.
-                    let drop = y - ground.highest(x0, x1);
+                    let drop = if on_floor {
+                        0
+                    } else {
+                        y - ground.highest(x0, x1)
+                    };
                     if drop == 0 {
                         on_floor = true;
                     } else if reach == 0 {
@@ -294,12 +304,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     } else if s.sticks_to_slopes && drop < reach {
                         y -= drop;
                         lowest = lowest.min(y);
+                        on_floor = true;
                     } else {
                         grounded = false; // off a ledge
                     }
                 }
                 Direction::Down => {
                     if on_floor || ground.highest(x0, x1) == y {
+                        on_floor = true;
                         grounded = true; // landed
                         blocked_y = true;
                         steps.stop(dir);
@@ -338,7 +350,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.x = x0;
         actor.y = y;
         // Having risen this frame, it stands on nothing (see `update_contacts`).
-        let standing = !(rising && y > r.y0) && ground.highest(x0, x1) == y;
+        let standing = !(rising && y > r.y0) && (on_floor || ground.highest(x0, x1) == y);
         self.touch_heights(actor, &ground, climb, standing);
         if blocked_x {
             push_against_wall(actor, sx < 0);
