@@ -27,7 +27,11 @@
 //! with `-- --test`). One timed iteration is [`FRAMES`] frames of every actor from a
 //! settled snapshot; the throughput counts *pixel steps* (|Δx| + |Δy| per actor-frame,
 //! measured from positions). After the run a summary prints the medians as ns per
-//! actor-frame, pixel steps per second and the ratio baseline / runtime.
+//! actor-frame, pixel steps per second and the ratio baseline / runtime. Then each case is
+//! timed again in back-to-back pairs (runtime and baseline, either first in turn) and the
+//! median and quartiles of the pairs' ratios are printed: the ratio to quote, since a slow
+//! phase of a shared machine slows both timings of a pair alike, while criterion takes the
+//! two engines' samples seconds apart.
 //!
 //! ```text
 //! cargo bench -p slope-runtime --bench movement            # measure
@@ -1153,6 +1157,7 @@ fn main() {
         "pv Msteps/s",
         "pv/rt"
     );
+    let mut paired = String::new();
     for case in &cases {
         let last = |s: &Samples| {
             let s = s.borrow();
@@ -1172,5 +1177,59 @@ fn main() {
             case.pv_steps as f64 / pv * 1e3,
             pv / rt,
         );
+        let reps = (PAIR_NS / rt).ceil().max(1.0) as u64;
+        let ratios = paired_ratios(&world, &pulver, case, reps);
+        paired += &format!(
+            "  {:>14} {:>6}  {:>9.2}×  {:>5.2}× – {:.2}×  ({reps} × {FRAMES} frames per timing)\n",
+            case.crowd,
+            case.count,
+            quantile(&ratios, 0.5),
+            quantile(&ratios, 0.25),
+            quantile(&ratios, 0.75),
+        );
     }
+    eprintln!(
+        "\nmovement paired (baseline/runtime time of {PAIRS} back-to-back pairs of timings):\n  \
+         {:>14} {:>6}  {:>10}  {:>15}\n{paired}",
+        "crowd", "actors", "median", "quartiles"
+    );
+}
+
+/// Back-to-back pairs timed after criterion's runs: a slow phase of the shared machine
+/// (they last seconds) then slows both timings of a pair alike, where criterion's samples
+/// of the two engines are taken seconds apart.
+const PAIRS: usize = 101;
+
+/// About how long one timing of a pair lasts, ns: long enough for the clock, short enough
+/// for a pair to fall within one phase of the machine.
+const PAIR_NS: f64 = 2e6;
+
+/// The ratio baseline time / runtime time of each of [`PAIRS`] pairs of timings, each of
+/// `reps` iterations from the case's snapshot; which engine goes first alternates.
+fn paired_ratios(world: &World<'_, &Level>, pulver: &Pulver, case: &Case, reps: u64) -> Vec<f64> {
+    let scratch = RefCell::new(Vec::new());
+    let time_rt = || timed(&case.rt, reps, &scratch, |m, f| runtime_frame(world, m, f));
+    let time_pv = || timed(&case.pv, reps, &scratch, |m, f| pulver_frame(pulver, m, f));
+    (0..PAIRS)
+        .map(|i| {
+            let (rt, pv) = if i % 2 == 0 {
+                let rt = time_rt();
+                (rt, time_pv())
+            } else {
+                let pv = time_pv();
+                (time_rt(), pv)
+            };
+            pv.as_secs_f64() / rt.as_secs_f64()
+        })
+        .collect()
+}
+
+/// The `q` quantile of `v` (nearest rank).
+fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    let Some(last) = v.len().checked_sub(1) else {
+        return f64::NAN;
+    };
+    v[((last as f64) * q).round() as usize]
 }
