@@ -1205,6 +1205,27 @@ mod tests {
         );
     }
 
+    /// One frame of `start` on `map`, with the whole-frame shortcuts and without.
+    fn one_frame_both_ways(map: &Map, start: Actor) -> (Actor, Actor) {
+        let world = World::new(tables(), map);
+        let (mut fast, mut slow) = (start, start);
+        world.step_with(&mut fast, Shortcuts::Taken);
+        world.step_with(&mut slow, Shortcuts::Refused);
+        (fast, slow)
+    }
+
+    /// Cell column 1 of blocks up to row `level`, and on it a steep ramp: a slope11 piece
+    /// turned (a 4 px step per column).
+    fn ramp_on_blocks(outside: Cell, level: i32) -> Map {
+        let mut map = Map::new(outside);
+        for ty in 0..level {
+            map.set(1, ty, Cell::FULL);
+        }
+        let ramp = tables().find("slope11_2").expect("a default tile");
+        map.set(1, level, Cell::shape(ramp, crate::Variant::Rot90));
+        map
+    }
+
     /// Falling through a dropped one-way row, the actor climbs a block's side by 2 px and
     /// lands out of the row, its centre over the one-way cell: the steps' contacts see that
     /// cell again (the drop has ended) and stand the actor on it; the heights left the
@@ -1217,13 +1238,10 @@ mod tests {
             map.set(4, ty, Cell::FULL);
         }
         map.set(3, 2, Cell::FULL.one_way());
-        let world = World::new(tables(), &map);
         let mut start = Actor::new(62, 46, 2, 1);
         (start.vx, start.vy, start.rem_x, start.rem_y) = (195, -256, 84, 128);
         start.drop_row = 2;
-        let (mut fast, mut slow) = (start, start);
-        world.step_with(&mut fast, Shortcuts::Taken);
-        world.step_with(&mut slow, Shortcuts::Refused);
+        let (fast, slow) = one_frame_both_ways(&map, start);
         assert_eq!((slow.x, slow.y), (63, 48));
         assert_eq!(slow.contacts.ground_cell, (3, 2));
         assert_eq!(fast, slow);
@@ -1237,12 +1255,7 @@ mod tests {
     /// in 6,000 cases.)
     #[test]
     fn a_climb_past_the_heights_band_is_left_to_the_steps() {
-        let mut map = Map::new(Cell::FULL);
-        for ty in 0..4 {
-            map.set(1, ty, Cell::FULL);
-        }
-        let ramp = tables().find("slope11_2").expect("a default tile");
-        map.set(1, 4, Cell::shape(ramp, crate::Variant::Rot90));
+        let map = ramp_on_blocks(Cell::FULL, 4);
         let world = World::new(tables(), &map);
         let settings = ActorSettings {
             wall_height: 4,
@@ -1255,9 +1268,7 @@ mod tests {
         world.step(&mut start); // standing on the blocks, against the ramp's foot
         assert!(start.contacts.on_ground());
         (start.vx, start.vy) = (-513, 4 * SUBPIXEL);
-        let (mut fast, mut slow) = (start, start);
-        world.step_with(&mut fast, Shortcuts::Taken);
-        world.step_with(&mut slow, Shortcuts::Refused);
+        let (fast, slow) = one_frame_both_ways(&map, start);
         assert_eq!((slow.x, slow.y), (21, 77));
         assert!(slow.contacts.pushing_left());
         assert_eq!(fast, slow);
@@ -1270,12 +1281,7 @@ mod tests {
     /// ground test, about once in 20,000 cases.)
     #[test]
     fn a_descent_past_the_heights_band_is_left_to_the_steps() {
-        let mut map = Map::new(Cell::EMPTY);
-        for ty in 0..3 {
-            map.set(1, ty, Cell::FULL);
-        }
-        let ramp = tables().find("slope11_2").expect("a default tile");
-        map.set(1, 3, Cell::shape(ramp, crate::Variant::Rot90));
+        let map = ramp_on_blocks(Cell::EMPTY, 3);
         let world = World::new(tables(), &map);
         let settings = ActorSettings {
             wall_height: 5,
@@ -1289,9 +1295,7 @@ mod tests {
         assert_eq!((start.x, start.y), (21, 60));
         assert!(start.contacts.on_ground());
         (start.vx, start.vy, start.rem_x) = (626, -SUBPIXEL / 4, 144);
-        let (mut fast, mut slow) = (start, start);
-        world.step_with(&mut fast, Shortcuts::Taken);
-        world.step_with(&mut slow, Shortcuts::Refused);
+        let (fast, slow) = one_frame_both_ways(&map, start);
         assert_eq!((slow.x, slow.y), (24, 48));
         assert_eq!(slow.contacts.ground_cell, (1, 2));
         assert_eq!(fast, slow);
