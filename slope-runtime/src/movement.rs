@@ -226,7 +226,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (x_dir, _) = steps.directions();
         let ax = dx.saturating_abs();
         // The box's bottom is expected to stay within `travel` rows of where the frame's
-        // own fall or rise takes it (a 45° slope: a row per step sideways). The region
+        // own fall or rise takes it: two per step sideways, as on a ramp of 2 px per
+        // column (a measured balance: a narrower band refuses more frames, a wider one
+        // builds taller regions). The region
         // holds every row a step or the contacts can test from there: a stick reach below
         // (a fall tests one row), a climb above the head (a wall test over it, a rise the
         // row over the head), and a column either side. A walk that leaves that band is
@@ -255,6 +257,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // The lowest the feet get: one-way pixels below it never hold them, so they meet
         // the walk exactly as solid ones do (see `crate::terrain`).
         let mut lowest = y;
+        // … and the highest.
         let mut highest_y = y;
         let floor = ground.highest(x0, x1);
         if floor > y {
