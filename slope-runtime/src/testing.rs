@@ -19,16 +19,18 @@ pub(crate) fn cell() -> impl Strategy<Value = Cell> {
     let shapes = tables().shape_count();
     let solid = prop_oneof![
         1 => Just(Cell::FULL),
-        3 => (0..shapes, 0u8..8).prop_map(|(id, v)| {
-            let v = Variant::from_index(v).expect("0..8 is a variant");
-            Cell::shape(ShapeId::new(id), v)
-        }),
+        3 => (0..shapes, any_variant()).prop_map(|(id, v)| Cell::shape(ShapeId::new(id), v)),
     ];
     prop_oneof![
         2 => Just(Cell::EMPTY),
         3 => (solid, prop::bool::weighted(0.3))
             .prop_map(|(c, one_way)| if one_way { c.one_way() } else { c }),
     ]
+}
+
+/// Any of the eight variants.
+fn any_variant() -> impl Strategy<Value = Variant> {
+    (0u8..8).prop_map(|v| Variant::from_index(v).expect("0..8 is a variant"))
 }
 
 /// A map of `cell()`s, solid or empty outside.
@@ -55,8 +57,7 @@ pub(crate) fn map_of(cell: impl Strategy<Value = Cell>) -> impl Strategy<Value =
 pub(crate) fn terrain() -> impl Strategy<Value = Map> {
     let shapes = tables().shape_count();
     let upright = prop_oneof![Just(Variant::Identity), Just(Variant::FlipX)];
-    let any_variant = (0u8..8).prop_map(|v| Variant::from_index(v).expect("0..8 is a variant"));
-    let variant = prop_oneof![4 => upright, 1 => any_variant];
+    let variant = prop_oneof![4 => upright, 1 => any_variant()];
     let top = prop_oneof![
         Just(Cell::EMPTY),
         Just(Cell::FULL),
