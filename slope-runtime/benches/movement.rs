@@ -169,6 +169,9 @@ struct Crowd {
     y: i32,
     /// Actor counts benchmarked.
     counts: &'static [usize],
+    /// Walking speeds as a percentage of [`SPEEDS`] (100 in every benchmark; the profile
+    /// mode can change it, see [`profile`]).
+    speed_percent: i32,
 }
 
 /// The main comparison: 1, 100 and 1000 actors of [`SIZES`].
@@ -178,6 +181,7 @@ const MIXED: Crowd = Crowd {
     x_span: 965,
     y: 160,
     counts: &[1, 100, 1000],
+    speed_percent: 100,
 };
 
 /// Taller and wider actors ([`LARGE_SIZES`]): per-pixel tests grow with the box's edges,
@@ -188,6 +192,7 @@ const LARGE: Crowd = Crowd {
     x_span: 950,
     y: 120,
     counts: &[100],
+    speed_percent: 100,
 };
 
 /// Walking speeds, 1/256 px per frame (1 to 2.5 px).
@@ -253,7 +258,7 @@ fn spawn(crowd: &Crowd, i: usize) -> ((i32, i32, u16, u16), Brain) {
     let period = 90 + (i as u32 * 37) % 160;
     let brain = Brain {
         dir: if (i / 3) % 2 == 0 { 1 } else { -1 },
-        speed: SPEEDS[(i / sizes.len() + 2) % SPEEDS.len()],
+        speed: SPEEDS[(i / sizes.len() + 2) % SPEEDS.len()] * crowd.speed_percent / 100,
         jump: 4 * SUBPIXEL + (i as i32 * 53) % SUBPIXEL,
         period,
         phase: (i as u32 * 13) % period,
@@ -817,42 +822,90 @@ fn compare(
     (report, equal_frames == total)
 }
 
-/// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large]` (engine `runtime` or `pulver`): runs 1000 actors
-/// of the mixed crowd (or of the large one) on one engine for that many frames after the
-/// warm-up, untimed, and exits; for
-/// instruction counts under callgrind. Run it with FRAMES and with 0 and subtract: the
-/// difference is the frames' cost alone (setup and warm-up are the same in both runs).
+/// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:steps]` (engine `runtime` or
+/// `pulver`): runs 1000 actors of the mixed crowd (or of the large one) on one engine for
+/// that many frames after the warm-up, untimed, and exits; for instruction counts under
+/// callgrind. Run it with FRAMES and with 0 and subtract: the difference is the frames'
+/// cost alone (setup and warm-up are the same in both runs).
+///
+/// - `speed=PERCENT` scales every walking speed ([`SPEEDS`]): 0 leaves the actors standing
+///   (they still fall, land and jump), 300 makes them walk three times as fast. Runs at
+///   several speeds split an engine's cost into a part per frame and a part per pixel step.
+/// - `steps` also prints the pixel steps per actor-frame of those frames (counted in a
+///   second run, so leave it out under callgrind).
 ///
 /// ```text
 /// cargo bench -p slope-runtime --bench movement --no-run   # prints the binary's path
 /// MOVEMENT_PROFILE=runtime:60 valgrind --tool=callgrind target/release/deps/movement-…
+/// MOVEMENT_PROFILE=runtime:60:speed=0 valgrind --tool=callgrind target/release/deps/movement-…
 /// ```
 fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
-    const USAGE: &str = "MOVEMENT_PROFILE=ENGINE:FRAMES[:large], ENGINE runtime or pulver";
-    let parts: Vec<&str> = spec.split(':').collect();
-    let (engine, frames, crowd) = match parts[..] {
-        [e, f] => (e, f, MIXED),
-        [e, f, "large"] => (e, f, LARGE),
-        _ => panic!("{USAGE}; got {spec:?}"),
+    const USAGE: &str = "MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:steps], \
+                         ENGINE runtime or pulver";
+    let mut parts = spec.split(':');
+    let (Some(engine), Some(frames)) = (parts.next(), parts.next()) else {
+        panic!("{USAGE}; got {spec:?}");
     };
     let frames: u32 = frames
         .parse()
         .unwrap_or_else(|_| panic!("{USAGE}; FRAMES {frames:?} is not a count"));
+    let (mut crowd, mut count_steps) = (MIXED, false);
+    for part in parts {
+        match part {
+            "large" => crowd = LARGE,
+            "steps" => count_steps = true,
+            _ => {
+                let percent = part.strip_prefix("speed=").and_then(|p| p.parse().ok());
+                crowd.speed_percent =
+                    percent.unwrap_or_else(|| panic!("{USAGE}; unknown option {part:?}"));
+            }
+        }
+    }
     let count = 1000;
-    let checksum = match engine {
-        "runtime" => run_alone(&runtime_crowd(&crowd, count), frames, pos_rt, |m, f| {
-            runtime_frame(world, m, f)
-        }),
-        "pulver" => run_alone(&pulver_crowd(&crowd, count), frames, pos_pv, |m, f| {
-            pulver_frame(pulver, m, f)
-        }),
+    let (checksum, steps) = match engine {
+        "runtime" => {
+            let start = runtime_crowd(&crowd, count);
+            let frame = |m: &mut [Mob], f| runtime_frame(world, m, f);
+            let checksum = run_alone(&start, frames, pos_rt, frame);
+            (
+                checksum,
+                count_steps.then(|| steps_after_warm_up(&start, frames, frame, pos_rt)),
+            )
+        }
+        "pulver" => {
+            let start = pulver_crowd(&crowd, count);
+            let frame = |m: &mut [Walker], f| pulver_frame(pulver, m, f);
+            let checksum = run_alone(&start, frames, pos_pv, frame);
+            (
+                checksum,
+                count_steps.then(|| steps_after_warm_up(&start, frames, frame, pos_pv)),
+            )
+        }
         other => panic!("{USAGE}; unknown engine {other:?}"),
     };
     eprintln!(
-        "movement profile: {engine}, {count} actors of crowd {}, {WARM_FRAMES} + {frames} \
-         frames, position checksum {checksum}",
-        crowd.name
+        "movement profile: {engine}, {count} actors of crowd {} at {}% speed, \
+         {WARM_FRAMES} + {frames} frames, position checksum {checksum}",
+        crowd.name, crowd.speed_percent
     );
+    if let Some(steps) = steps {
+        let per_actor_frame = steps as f64 / f64::from(frames.max(1)) / count as f64;
+        eprintln!("movement profile: {per_actor_frame:.3} pixel steps per actor-frame");
+    }
+}
+
+/// Pixel steps of `frames` frames after the warm-up, from `start`.
+fn steps_after_warm_up<T: Clone>(
+    start: &[T],
+    frames: u32,
+    mut frame: impl FnMut(&mut [T], u32),
+    pos: fn(&T) -> (i32, i32),
+) -> u64 {
+    let mut mobs = start.to_vec();
+    for f in 0..WARM_FRAMES {
+        frame(&mut mobs, f);
+    }
+    pixel_steps(&mobs, frames, frame, pos)
 }
 
 /// What an actor stood on when its frame began (the runtime's contacts): the frames of
