@@ -863,24 +863,20 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
     }
     let count = 1000;
     let (checksum, steps) = match engine {
-        "runtime" => {
-            let start = runtime_crowd(&crowd, count);
-            let frame = |m: &mut [Mob], f| runtime_frame(world, m, f);
-            let checksum = run_alone(&start, frames, pos_rt, frame);
-            (
-                checksum,
-                count_steps.then(|| steps_after_warm_up(&start, frames, frame, pos_rt)),
-            )
-        }
-        "pulver" => {
-            let start = pulver_crowd(&crowd, count);
-            let frame = |m: &mut [Walker], f| pulver_frame(pulver, m, f);
-            let checksum = run_alone(&start, frames, pos_pv, frame);
-            (
-                checksum,
-                count_steps.then(|| steps_after_warm_up(&start, frames, frame, pos_pv)),
-            )
-        }
+        "runtime" => run_profiled(
+            &runtime_crowd(&crowd, count),
+            frames,
+            pos_rt,
+            |m, f| runtime_frame(world, m, f),
+            count_steps,
+        ),
+        "pulver" => run_profiled(
+            &pulver_crowd(&crowd, count),
+            frames,
+            pos_pv,
+            |m, f| pulver_frame(pulver, m, f),
+            count_steps,
+        ),
         other => panic!("{USAGE}; unknown engine {other:?}"),
     };
     eprintln!(
@@ -894,18 +890,24 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
     }
 }
 
-/// Pixel steps of `frames` frames after the warm-up, from `start`.
-fn steps_after_warm_up<T: Clone>(
+/// [`run_alone`]; with `count_steps`, also the pixel steps of the frames after the
+/// warm-up, counted in a second run (so that the first runs nothing but the frames).
+fn run_profiled<T: Clone>(
     start: &[T],
     frames: u32,
-    mut frame: impl FnMut(&mut [T], u32),
     pos: fn(&T) -> (i32, i32),
-) -> u64 {
-    let mut mobs = start.to_vec();
-    for f in 0..WARM_FRAMES {
-        frame(&mut mobs, f);
-    }
-    pixel_steps(&mobs, frames, frame, pos)
+    mut frame: impl FnMut(&mut [T], u32) + Copy,
+    count_steps: bool,
+) -> (i64, Option<u64>) {
+    let checksum = run_alone(start, frames, pos, frame);
+    let steps = count_steps.then(|| {
+        let mut mobs = start.to_vec();
+        for f in 0..WARM_FRAMES {
+            frame(&mut mobs, f);
+        }
+        pixel_steps(&mobs, frames, frame, pos)
+    });
+    (checksum, steps)
 }
 
 /// What an actor stood on when its frame began (the runtime's contacts): the frames of
