@@ -855,9 +855,13 @@ fn profile(world: &World<'_, &Level>, pulver: &Pulver, spec: &str) {
             "large" => crowd = LARGE,
             "steps" => count_steps = true,
             _ => {
-                let percent = part.strip_prefix("speed=").and_then(|p| p.parse().ok());
-                crowd.speed_percent =
-                    percent.unwrap_or_else(|| panic!("{USAGE}; unknown option {part:?}"));
+                // A u16: no negative speeds, and any percentage of SPEEDS fits an i32.
+                let percent = part.strip_prefix("speed=").map(|p| p.parse::<u16>());
+                crowd.speed_percent = match percent {
+                    Some(Ok(p)) => i32::from(p),
+                    Some(Err(_)) => panic!("{USAGE}; {part:?}: PERCENT is 0 to 65535"),
+                    None => panic!("{USAGE}; unknown option {part:?}"),
+                };
             }
         }
     }
