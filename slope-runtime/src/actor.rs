@@ -257,7 +257,7 @@ impl Actor {
         self.drop_row != i32::MIN
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn rect(&self) -> crate::world::Rect {
         crate::world::Rect::of_box(self.x, self.y, self.width, self.height)
     }

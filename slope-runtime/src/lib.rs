@@ -127,7 +127,6 @@ mod platform;
 mod shape;
 mod steps;
 mod tables;
-mod terrain;
 #[cfg(test)]
 mod testing;
 mod world;

@@ -13,7 +13,7 @@
 //! - **down**: free → step; blocked → landed. One-way cells only stop actors coming from
 //!   above them.
 //!
-//! Most frames need none of that. Before stepping, the sweep tries three whole-frame
+//! Many frames need none of that. Before stepping, the sweep tries two whole-frame
 //! shortcuts, each of which answers only when it can prove the steps' exact outcome, and
 //! otherwise leaves the actor to the steps (a property test compares the two on random
 //! maps):
@@ -22,20 +22,16 @@
 //!   (one region test): the actor moves the whole way and touches nothing;
 //! - **flat walk**: on the ground, a floor of full blocks all along and nothing else
 //!   within a pixel of the body: it walks the whole way and stands on the block under its
-//!   centre;
-//! - **walk on heights**: on the ground, whole-box feet, terrain that is a height per
-//!   pixel column wherever the steps can look (`terrain.rs`; one-way floors under the
-//!   feet included): each step is a comparison of heights.
+//!   centre.
 
 use core::ops::ControlFlow;
 
 use crate::Direction;
-use crate::actor::{Actor, Contacts, Feet, MAX_POSITION, MAX_SPEED, SUBPIXEL};
+use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
 use crate::map::{Solid, TileMap};
 use crate::platform::Platform;
 use crate::steps::Steps;
-use crate::terrain::Heights;
-use crate::world::{OneWay, Rect, Rules, World, step_of};
+use crate::world::{OneWay, Rect, Rules, World, offset_of};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
 pub const MAX_MOVE: i32 = 4096;
@@ -178,16 +174,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 move_actor(actor, y_dir, ay);
                 return Some((false, false));
             }
-            // Near the ground: a landing, a jump, a fall past a ledge.
-            return self.walk_on_heights(actor, dx, dy, rising);
-        }
-        // On a slope the walk over heights is the likely answer; on flat ground the flat
-        // walk, which costs less, goes first.
-        let on_slope = actor.previous.on_slope();
-        if on_slope {
-            if let Some(blocked) = self.walk_on_heights(actor, dx, dy, rising) {
-                return Some(blocked);
-            }
+            return None;
         }
         // On a flat floor of blocks, with nothing within a pixel of the body all along the
         // way, every step sideways lands on the floor and every step down (there is no
@@ -197,229 +184,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             self.stand_on_block(actor);
             return Some((false, ay > 0));
         }
-        if on_slope {
-            return None;
-        }
-        self.walk_on_heights(actor, dx, dy, rising)
-    }
-
-    /// The frame of a whole-box actor over terrain that is a height per column everywhere
-    /// its steps can look (see [`crate::terrain`]): each step is then a comparison of
-    /// heights, with exactly the outcome of the box tests. It walks, climbs and sticks on
-    /// the ground, falls, lands and rises in the air. `None` (the actor untouched) when
-    /// the terrain is not heights there (a ceiling or an overhang in reach, a platform),
-    /// or the feet go as low as a one-way cell's top.
-    fn walk_on_heights(
-        &self,
-        actor: &mut Actor,
-        dx: i32,
-        dy: i32,
-        rising: bool,
-    ) -> Option<(bool, bool)> {
-        let s = actor.settings;
-        if s.feet != Feet::Box {
-            return None;
-        }
-        let reach = i32::from(s.wall_height);
-        let climb = reach.saturating_sub(1).max(0);
-        let mut steps = Steps::new(dx, dy);
-        let (x_dir, _) = steps.directions();
-        let ax = dx.saturating_abs();
-        // The box's bottom is expected to stay within `travel` rows of where the frame's
-        // own fall or rise takes it: two per step sideways, as on a ramp of 2 px per
-        // column (a measured balance: a narrower band refuses more frames, a wider one
-        // builds taller regions). The region
-        // holds every row a step or the contacts can test from there: a stick reach below
-        // (a fall tests one row), a climb above the head (a wall test over it, a rise the
-        // row over the head), and a column either side. A walk that leaves that band is
-        // handed back to the steps; inside it, every answer is exact. A column solid all
-        // the way up the region then reads as a rise higher than any climb.
-        // (No sum below overflows: the frame is clear of the position limit, see
-        // `clear_of_clamp`, and moves, reaches and sizes are far smaller than it.)
-        let r = actor.rect();
-        let travel = ax.wrapping_mul(2);
-        let lowest_allowed = r.y0.wrapping_add(dy.min(0)).wrapping_sub(travel);
-        let highest_allowed = r.y0.wrapping_add(dy.max(0)).wrapping_add(travel);
-        let region = Rect {
-            x0: r.x0.wrapping_sub(1),
-            x1: r.x1.wrapping_add(1),
-            y0: lowest_allowed.wrapping_sub(reach.max(1)),
-            y1: highest_allowed
-                .wrapping_add(r.y1 - r.y0)
-                .wrapping_add(climb)
-                .wrapping_add(1),
-        }
-        .swept(x_dir, ax);
-        // One-way cells above every bottom row a step tests never meet the feet.
-        let feet_top = highest_allowed.wrapping_add(climb);
-        let ground = self.heights(region, self.below(actor, r), feet_top)?;
-        let (mut x0, mut x1, mut y) = (r.x0, r.x1, r.y0);
-        // The lowest the feet get: one-way pixels below it never hold them, so they meet
-        // the walk exactly as solid ones do (see `crate::terrain`).
-        let mut lowest = y;
-        // … and the highest.
-        let mut highest_y = y;
-        let floor = ground.highest(x0, x1);
-        if floor > y {
-            return None; // embedded
-        }
-        let sx = step_of(x_dir).0;
-        let mut grounded = actor.previous.on_ground();
-        // Whether the box stands right on the heights (its highest column is as high as
-        // its feet): known at no cost after most moves, so tests are skipped.
-        let mut on_floor = floor == y;
-        let (mut blocked_x, mut blocked_y) = (false, false);
-        while let Some(dir) = steps.next() {
-            match dir {
-                Direction::Left | Direction::Right => {
-                    let lead = if sx > 0 { x1 + 1 } else { x0 - 1 };
-                    let rise = ground.at(lead) - y;
-                    if rise > climb {
-                        // A wall: nothing above the ground to slide under.
-                        blocked_x = true;
-                        steps.stop(dir);
-                        continue;
-                    }
-                    x0 += sx;
-                    x1 += sx;
-                    // The box was free, so no column it kept is higher than its feet: it
-                    // stands on the new one when that is as high (or climbs onto it).
-                    on_floor = rise >= 0;
-                    if rise > 0 {
-                        y += rise; // climbed; the head has room: nothing is above the ground
-                        highest_y = highest_y.max(y);
-                        continue;
-                    }
-                    if !grounded || rising {
-                        grounded = false; // nothing pulls it down
-                        continue;
-                    }
-                    // Stuck to the ground below, as `stick` does.
-                    let drop = if on_floor {
-                        0
-                    } else {
-                        y - ground.highest(x0, x1)
-                    };
-                    if drop == 0 {
-                        on_floor = true;
-                    } else if reach == 0 {
-                        // nothing in reach: it stays, grounded
-                    } else if s.sticks_to_slopes && drop < reach {
-                        y -= drop;
-                        lowest = lowest.min(y);
-                        on_floor = true;
-                    } else {
-                        grounded = false; // off a ledge
-                    }
-                }
-                Direction::Down => {
-                    if on_floor || ground.highest(x0, x1) == y {
-                        on_floor = true;
-                        grounded = true; // landed
-                        blocked_y = true;
-                        steps.stop(dir);
-                    } else {
-                        y -= 1;
-                        lowest = lowest.min(y);
-                        grounded = false;
-                    }
-                }
-                Direction::Up => {
-                    // Nothing is above the ground.
-                    y += 1;
-                    highest_y = highest_y.max(y);
-                    grounded = false;
-                    on_floor = false;
-                }
-            }
-        }
-        if lowest < lowest_allowed || highest_y > highest_allowed {
-            return None; // beyond the rows the heights answer for
-        }
-        if ground.one_way_top() >= lowest {
-            return None;
-        }
-        // The heights leave out the row being dropped through, but the contacts see it
-        // again once the box has left it (see `finish_drop`).
-        let end = Rect {
-            x0,
-            x1,
-            y0: y,
-            y1: y.wrapping_add(r.y1 - r.y0),
-        };
-        if self.drop_ends(actor.drop_row, end) {
-            return None;
-        }
-        actor.x = x0;
-        actor.y = y;
-        // Having risen this frame, it stands on nothing (see `update_contacts`).
-        let standing = !(rising && y > r.y0) && (on_floor || ground.highest(x0, x1) == y);
-        self.touch_heights(actor, &ground, climb, standing);
-        if blocked_x {
-            push_against_wall(actor, sx < 0);
-        }
-        Some((blocked_x, blocked_y))
-    }
-
-    /// The contacts of a whole-box actor over `ground`, free of it: walls beside it and,
-    /// when `standing` on it, the ground cell nearest its centre and its angle. A wall is
-    /// a rise above `climb`: the region reaches a climb above the end and the column over
-    /// the head is empty, so that is exactly a step the climb and its head-room test would
-    /// refuse (and nothing above the ground could be slid under). Nothing is above it.
-    fn touch_heights(&self, actor: &mut Actor, ground: &Heights, climb: i32, standing: bool) {
-        let r = actor.rect();
-        let walled = |x: i32| ground.at(x) - r.y0 > climb;
-        let (left, right) = (walled(r.x0 - 1), walled(r.x1 + 1));
-        let c = &mut actor.contacts;
-        c.set(Contacts::PUSHING_LEFT, left);
-        c.set(Contacts::PUSHING_RIGHT, right);
-        if standing {
-            self.stand_on_heights(actor, ground);
-        }
-    }
-
-    /// The ground contacts of a whole-box actor standing on `ground`: the ground cell
-    /// nearest its centre, and its angle.
-    fn stand_on_heights(&self, actor: &mut Actor, ground: &Heights) {
-        let r = actor.rect();
-        let centre = actor.centre_x();
-        let ty = self.tile_of(r.y0.saturating_sub(1));
-        // The touched cells: those holding a column as high as the feet, nearest the
-        // centre first, the leftmost of equals (as `footing` picks). One-way cells can
-        // be touched only when their top row is right under the feet.
-        let may_be_one_way = ground.one_way_top() >= ty.saturating_mul(self.n);
-        let touches = |tx: i32| {
-            let left = tx.saturating_mul(self.n);
-            let right = left.saturating_add(self.n - 1);
-            ground.highest(left.max(r.x0), right.min(r.x1)) == r.y0
-        };
-        let (first, last) = (self.tile_of(r.x0), self.tile_of(r.x1));
-        let centre_tile = self.tile_of(centre);
-        let mut only_one_way = true;
-        let mut best: Option<(i32, i32)> = None; // (distance from centre, tx)
-        if first == last || (!may_be_one_way && touches(centre_tile)) {
-            // The cell under the centre, touched, is the nearest; no other can make the
-            // contact one-way (the only cell, or none one-way).
-            only_one_way = may_be_one_way && self.map.cell(centre_tile, ty).one_way;
-            best = Some((0, centre_tile));
-        } else {
-            for tx in first..=last {
-                if !touches(tx) {
-                    continue;
-                }
-                only_one_way &= may_be_one_way && self.map.cell(tx, ty).one_way;
-                let off = self.columns_from(centre, tx);
-                if best.is_none_or(|(d, _)| off < d) {
-                    best = Some((off, tx));
-                }
-            }
-        }
-        actor.contacts.set(Contacts::ON_GROUND, true);
-        if let Some((_, tx)) = best {
-            let angle = self.ground_angle(tx, ty, centre);
-            Self::stand_on(actor, (tx, ty), angle);
-            actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
-        }
+        None
     }
 
     /// Whether a walk `ax` pixels towards `x_dir` is level and meets nothing: the row under
@@ -884,7 +649,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// How many columns world column `x` lies from cell column `tx` (0 inside it).
     fn columns_from(&self, x: i32, tx: i32) -> i32 {
-        let left = tx.saturating_mul(self.n);
+        let left = self.tile_origin(tx);
         if x < left {
             left - x
         } else {
@@ -940,7 +705,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             return 0;
         };
         let column = x
-            .saturating_sub(tx.saturating_mul(self.n))
+            .saturating_sub(self.tile_origin(tx))
             .min(self.n - 1)
             .max(0);
         self.tables
@@ -1002,7 +767,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if drop_row == i32::MIN {
             return false;
         }
-        let bottom = drop_row.saturating_mul(self.n);
+        let bottom = self.tile_origin(drop_row);
         let top = bottom.saturating_add(self.n - 1);
         r.y1 < bottom || r.y0 > top
     }
@@ -1071,14 +836,14 @@ fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 /// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
 #[inline]
 fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
-    let (dx, dy) = step_of(dir);
+    let (dx, dy) = offset_of(dir, k);
     actor.x = actor
         .x
-        .saturating_add(dx.saturating_mul(k))
+        .saturating_add(dx)
         .clamp(-MAX_POSITION, MAX_POSITION);
     actor.y = actor
         .y
-        .saturating_add(dy.saturating_mul(k))
+        .saturating_add(dy)
         .clamp(-MAX_POSITION, MAX_POSITION);
 }
 
@@ -1253,10 +1018,8 @@ mod tests {
     }
 
     /// Falling through a dropped one-way row, the actor climbs a block's side by 2 px and
-    /// lands out of the row, its centre over the one-way cell: the steps' contacts see that
-    /// cell again (the drop has ended) and stand the actor on it; the heights left the
-    /// row out, so the shortcut must leave this frame to the steps. (Found by the random
-    /// ground test, about once in ten runs.)
+    /// lands out of the row, its centre over the one-way cell: the contacts see that cell
+    /// again (the drop has ended) and stand the actor on it.
     #[test]
     fn a_drop_that_ends_in_the_frame_stands_on_the_row_it_left() {
         let mut map = Map::new(Cell::EMPTY);
@@ -1274,13 +1037,9 @@ mod tests {
     }
 
     /// A jump up a steep ramp (a turned slope11 piece, a 4 px step per column): 4 px up
-    /// and a climb of 3 px at each of 3 px sideways take the box 13 px up, past the band
-    /// of rows the heights answer for (the frame's rise and two rows per step sideways).
-    /// The steps' wall test at the end then reaches rows over the heights' region: the
-    /// shortcut must leave the frame to them. (Found by the random ground test in one run
-    /// of 1,500 cases out of about ten; a run of 30,000 cases missed it.)
+    /// and a climb of 3 px at each of 3 px sideways take the box 13 px up, to a wall.
     #[test]
-    fn a_climb_past_the_heights_band_is_left_to_the_steps() {
+    fn a_jump_climbs_a_steep_ramp_to_its_wall() {
         let map = ramp_on_blocks(Cell::FULL, 4);
         // on the blocks, against the ramp's foot
         let mut start = standing_walker(&map, (24, 64), 1, 4, false);
@@ -1292,12 +1051,9 @@ mod tests {
     }
 
     /// Down the same kind of ramp, sticking: 3 px sideways drop the box 12 px (and the
-    /// frame's fall a pixel more), below the band of rows the heights answer for. Past
-    /// the region's bottom a column reads as ground there; the shortcut must leave the
-    /// frame to the steps, which find the blocks under the ramp. (Three runs of the random
-    /// tests missed it; a search of up to 400,000 ground cases found it.)
+    /// frame's fall a pixel more), onto the blocks under the ramp.
     #[test]
-    fn a_descent_past_the_heights_band_is_left_to_the_steps() {
+    fn a_walk_down_a_steep_ramp_sticks_to_the_blocks_below() {
         let map = ramp_on_blocks(Cell::EMPTY, 3);
         let mut start = standing_walker(&map, (21, 60), 19, 5, true); // on the ramp
         (start.vx, start.vy, start.rem_x) = (626, -SUBPIXEL / 4, 144);

@@ -6,7 +6,7 @@
 
 use crate::format::{self, ANGLE_PROFILES};
 use crate::geometry::{Direction, Offsets, Overlap, Variant};
-use crate::line::{forward_distance, low_bits, reverse, span_bits};
+use crate::line::{forward_distance, reverse, span_bits};
 
 /// One shape of a blob, ready to answer lookups. Get it from [`crate::Tables::shape`].
 ///
@@ -85,112 +85,6 @@ pub(crate) enum Lines {
     Columns,
     /// Masks of rows: bit x.
     Rows,
-}
-
-/// The columns of one variant of a shape (see [`Shape::columns`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct VariantColumns<'a> {
-    /// The record from the first of the base lines the columns are read from.
-    masks: &'a [u8],
-    /// Bytes per mask.
-    width: usize,
-    /// The bits a mask of `width` bytes holds.
-    bits: u64,
-    n: u8,
-    /// Column `x` is base line `N-1-x` (FX).
-    mirrored: bool,
-    /// The base line's pixels run from the top down (FY, or a rotation).
-    reversed: bool,
-}
-
-impl VariantColumns<'_> {
-    /// The solid pixels of column `x` (inside the tile; 0 otherwise): bit `y` is row `y`,
-    /// y up.
-    #[inline]
-    pub(crate) fn get(&self, x: i32) -> u64 {
-        let last = i32::from(self.n).wrapping_sub(1);
-        if !(0..=last).contains(&x) {
-            return 0;
-        }
-        let index = if self.mirrored { last - x } else { x };
-        let mask = self.read(index as usize);
-        if self.reversed {
-            reverse(mask, u32::from(self.n))
-        } else {
-            mask
-        }
-    }
-
-    /// Columns `first..` (inside the tile), one per byte of `out`, each mask through `f`
-    /// into its byte; `None` as soon as `f` refuses one, or when the columns leave the
-    /// tile. The masks are read in one pass over the record, with no lookup per column.
-    #[inline]
-    pub(crate) fn map_into(
-        &self,
-        first: i32,
-        out: &mut [u8],
-        mut f: impl FnMut(u64) -> Option<u8>,
-    ) -> Option<()> {
-        let n = usize::from(self.n);
-        let count = out.len();
-        let first = usize::try_from(first).ok()?;
-        let end = first
-            .checked_add(count)
-            .filter(|&end| end <= n && count > 0)?;
-        // Base lines `lo..lo + count`: the same columns, backwards when mirrored.
-        let lo = if self.mirrored {
-            n.wrapping_sub(end)
-        } else {
-            first
-        };
-        let w = self.width;
-        // Each mask is read as the 8-byte word that starts at it: the record must reach
-        // 8 bytes past the last one's start (all but the last few lines of a record).
-        // (`w` is never 0; `max(1)` keeps `step_by`'s panic path out of the build.)
-        let last_start = lo.wrapping_add(count).wrapping_sub(1).wrapping_mul(w);
-        let words = self
-            .masks
-            .get(lo.wrapping_mul(w)..last_start.wrapping_add(8))
-            .map(|bytes| bytes.windows(8).step_by(w.max(1)));
-        let Some(words) = words else {
-            // Near the record's end: one column at a time.
-            for (x, byte) in (first as i32..).zip(out.iter_mut()) {
-                *byte = f(self.get(x))?;
-            }
-            return Some(());
-        };
-        let masks = words.map(|word| {
-            let word = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes) & self.bits;
-            if self.reversed {
-                reverse(word, u32::from(self.n))
-            } else {
-                word
-            }
-        });
-        if self.mirrored {
-            for (mask, byte) in masks.zip(out.iter_mut().rev()) {
-                *byte = f(mask)?;
-            }
-        } else {
-            for (mask, byte) in masks.zip(out.iter_mut()) {
-                *byte = f(mask)?;
-            }
-        }
-        Some(())
-    }
-
-    /// Base line `index`. One unaligned word read and a mask, whatever the width, where
-    /// the record has eight bytes left there (all lines but the last few).
-    #[inline]
-    fn read(&self, index: usize) -> u64 {
-        let Some(rest) = self.masks.get(index.saturating_mul(self.width)..) else {
-            return 0;
-        };
-        match rest.first_chunk() {
-            Some(&word) => u64::from_le_bytes(word) & self.bits,
-            None => mask_at(rest, self.width),
-        }
-    }
 }
 
 /// The little-endian mask of `width` bytes at the start of `bytes`, read byte by byte
@@ -308,27 +202,6 @@ impl<'a> Shape<'a> {
         mask & span_bits(lo, hi) != 0
     }
 
-    /// The columns of `variant`, for reading many of them one by one: the variant's
-    /// transform is worked out once here rather than at every column.
-    #[inline]
-    pub(crate) fn columns(&self, variant: Variant) -> VariantColumns<'a> {
-        let (lines, reversed) = if variant.rotated() {
-            (Lines::Rows, !variant.flips_y())
-        } else {
-            (Lines::Columns, variant.flips_y())
-        };
-        let width = usize::from(self.mask_bytes);
-        let start = self.table_start(lines).saturating_mul(width);
-        VariantColumns {
-            masks: self.record.get(start..).unwrap_or_default(),
-            width,
-            bits: low_bits(u32::from(self.mask_bytes).saturating_mul(8)),
-            n: self.n,
-            mirrored: variant.flips_x(),
-            reversed,
-        }
-    }
-
     /// Line `at` (inside the tile) of `variant`, a row when `row`, else a column, as a
     /// mask of the base picture, and whether the mask runs backwards (bit `p` is then
     /// position `N-1-p` along the line). A variant's row is a base row (a column when
@@ -402,11 +275,12 @@ impl<'a> Shape<'a> {
             column
         };
         let (record, angles) = self.angles;
+        // < 2^16 · 4 · 64: no overflow, and no checked multiply (a library call on ARMv6-M).
         let at = usize::from(record)
-            .saturating_mul(ANGLE_PROFILES)
-            .saturating_add(profile)
-            .saturating_mul(usize::from(self.n))
-            .saturating_add(usize::from(col));
+            .wrapping_mul(ANGLE_PROFILES)
+            .wrapping_add(profile)
+            .wrapping_mul(usize::from(self.n))
+            .wrapping_add(usize::from(col));
         debug_assert!(profile < ANGLE_PROFILES);
         let angle = angles.get(at).copied().unwrap_or(0);
         if variant.flips_x() {
@@ -506,7 +380,8 @@ impl<'a> Shape<'a> {
     #[inline]
     fn read(&self, slot: usize) -> u64 {
         let width = usize::from(self.mask_bytes);
-        let Some(rest) = self.record.get(slot.saturating_mul(width)..) else {
+        // slot < 2^17 and width ≤ 8: no overflow.
+        let Some(rest) = self.record.get(slot.wrapping_mul(width)..) else {
             return 0;
         };
         // The common tile sizes read one little-endian word; odd widths fold bytes.
@@ -640,40 +515,6 @@ mod tests {
                 f(&shape, v, &solid);
             }
         }
-    }
-
-    /// A column's mask holds exactly its solid pixels, bit y for row y.
-    #[test]
-    fn columns_match_pixels() {
-        each_variant(|shape, v, solid| {
-            let n = i32::from(shape.tile_size());
-            let columns = shape.columns(v);
-            for x in -2..n + 2 {
-                let expected = (0..n)
-                    .filter(|&y| solid(x, y))
-                    .fold(0u64, |m, y| m | 1 << y);
-                assert_eq!(columns.get(x), expected, "{v:?} column {x}");
-            }
-            // Every run of columns inside the tile, read in one pass, lands in its byte.
-            for first in 0..n {
-                for count in 1..=(n - first) as usize {
-                    let mut out = vec![0u8; count];
-                    let mut masks = Vec::new();
-                    let done = columns.map_into(first, &mut out, |mask| {
-                        masks.push(mask);
-                        u8::try_from(masks.len()).ok()
-                    });
-                    assert_eq!(done, Some(()));
-                    for (x, &k) in (first..).zip(&out) {
-                        let mask = masks[usize::from(k) - 1];
-                        assert_eq!(mask, columns.get(x), "{v:?} column {x} of {first}+{count}");
-                    }
-                }
-            }
-            // Runs that leave the tile are refused.
-            assert_eq!(columns.map_into(-1, &mut [0; 2], |_| Some(0)), None);
-            assert_eq!(columns.map_into(n - 1, &mut [0; 2], |_| Some(0)), None);
-        });
     }
 
     /// The hot path's line test against pixel-by-pixel reads, for every line and span.

@@ -1,6 +1,6 @@
 //! Splitting a displacement into single-pixel steps, x and y interleaved in proportion.
 
-use crate::Direction;
+use crate::{Direction, MAX_MOVE};
 
 /// The pixel steps of a move by (dx, dy): integer Bresenham, so the path never takes a
 /// diagonal shortcut past a corner. An axis can be stopped early (something blocked it).
@@ -12,7 +12,9 @@ pub(crate) struct Steps {
 }
 
 impl Steps {
+    /// Both components must lie within ±[`crate::MAX_MOVE`] (callers clamp them).
     pub(crate) fn new(dx: i32, dy: i32) -> Steps {
+        debug_assert!(dx.unsigned_abs() <= MAX_MOVE as u32 && dy.unsigned_abs() <= MAX_MOVE as u32);
         let x_dir = if dx < 0 {
             Direction::Left
         } else {
@@ -54,8 +56,9 @@ impl Iterator for Steps {
             return None;
         }
         // Step the axis that is behind in proportion: (dx + ½)/ax against (dy + ½)/ay.
-        let x_behind = u64::from(dx).saturating_mul(2).saturating_add(1) * u64::from(ay)
-            <= u64::from(dy).saturating_mul(2).saturating_add(1) * u64::from(ax);
+        // Totals are at most MAX_MOVE (2^12), so the products stay below 2^26: 32-bit
+        // multiplies, which ARMv6-M has (a 64-bit one is a library call there).
+        let x_behind = (2 * dx + 1) * ay <= (2 * dy + 1) * ax;
         if dx < ax && (dy >= ay || x_behind) {
             self.done.0 = dx.saturating_add(1);
             Some(self.dirs.0)

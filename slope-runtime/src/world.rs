@@ -33,7 +33,7 @@ pub struct Rect {
 
 impl Rect {
     /// The box with bottom-left pixel (x, y) and the given size (at least 1×1).
-    #[inline]
+    #[inline(always)]
     pub fn of_box(x: i32, y: i32, width: u16, height: u16) -> Rect {
         Rect {
             x0: x,
@@ -44,14 +44,14 @@ impl Rect {
     }
 
     /// Moved `k` pixels towards `dir`.
-    #[inline]
+    #[inline(always)]
     pub fn shifted(self, dir: Direction, k: i32) -> Rect {
-        let (dx, dy) = step_of(dir);
+        let (dx, dy) = offset_of(dir, k);
         Rect {
-            x0: self.x0.saturating_add(dx.saturating_mul(k)),
-            x1: self.x1.saturating_add(dx.saturating_mul(k)),
-            y0: self.y0.saturating_add(dy.saturating_mul(k)),
-            y1: self.y1.saturating_add(dy.saturating_mul(k)),
+            x0: self.x0.saturating_add(dx),
+            x1: self.x1.saturating_add(dx),
+            y0: self.y0.saturating_add(dy),
+            y1: self.y1.saturating_add(dy),
         }
     }
 
@@ -82,7 +82,7 @@ impl Rect {
     /// The one-pixel strip just outside the box on its `dir` side: the row or column a
     /// step towards `dir` adds (built directly, not as an edge then shifted: it is asked
     /// for on every step).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn beyond(self, dir: Direction) -> Rect {
         let (dx, dy) = step_of(dir);
         if dir.is_horizontal() {
@@ -109,8 +109,20 @@ impl Rect {
     }
 }
 
+/// `k` pixels towards `dir` as (dx, dy), saturating (no multiply: on ARMv6-M a checked
+/// `i32` multiply is a 64-bit library call).
+#[inline(always)]
+pub(crate) const fn offset_of(dir: Direction, k: i32) -> (i32, i32) {
+    match dir {
+        Direction::Up => (0, k),
+        Direction::Down => (0, k.saturating_neg()),
+        Direction::Left => (k.saturating_neg(), 0),
+        Direction::Right => (k, 0),
+    }
+}
+
 /// The unit step of a direction.
-#[inline]
+#[inline(always)]
 pub(crate) const fn step_of(dir: Direction) -> (i32, i32) {
     match dir {
         Direction::Up => (0, 1),
@@ -464,7 +476,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     /// The tile coordinate of world pixel `v` (along either axis).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tile_of(&self, v: i32) -> i32 {
         self.split(v).0
     }
@@ -670,14 +682,25 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
     }
 
+    /// The first world pixel of tile coordinate `t` (along either axis): `t · N`, a shift
+    /// for power-of-two tiles (exact for every `t` that [`Self::split`] returns).
+    #[inline(always)]
+    pub(crate) fn tile_origin(&self, t: i32) -> i32 {
+        if self.shift < 32 {
+            t.wrapping_shl(self.shift)
+        } else {
+            t.saturating_mul(self.n)
+        }
+    }
+
     /// World pixel `v` as its tile coordinate and its pixel within that tile.
-    #[inline]
+    #[inline(always)]
     fn split(&self, v: i32) -> (i32, i32) {
         split(v, self.n, self.shift)
     }
 
     /// The range of cells `r` covers.
-    #[inline]
+    #[inline(always)]
     fn cell_span(&self, r: Rect) -> CellSpan {
         let tile = |v| self.split(v).0;
         CellSpan {
@@ -802,7 +825,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// cell sees only a centre foot.
     #[inline]
     fn local_box(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> LocalBox {
-        let (ox, oy) = (tx.saturating_mul(self.n), ty.saturating_mul(self.n));
+        let (ox, oy) = (self.tile_origin(tx), self.tile_origin(ty));
         let mut b = LocalBox {
             x0: r.x0.saturating_sub(ox),
             x1: r.x1.saturating_sub(ox),
@@ -903,7 +926,7 @@ fn tile_shift(n: i32) -> u32 {
 /// and `shift = tile_shift(n)`: a shift and a mask for power-of-two tiles, the usual case.
 /// (N is never 0: the tables were validated; the fallback only spares the firmware a
 /// division-by-zero panic path.)
-#[inline]
+#[inline(always)]
 fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
     if shift < 32 {
         (v >> shift, v & n.wrapping_sub(1))
