@@ -115,31 +115,23 @@
     )
 )]
 
-mod actor;
-mod crc;
-mod error;
-pub mod format;
-mod geometry;
-mod line;
-mod map;
-mod movement;
-mod platform;
-mod shape;
-mod steps;
+mod motion;
 mod tables;
 #[cfg(test)]
 mod testing;
-mod world;
 
-pub use actor::{
+pub use motion::actor::{
     Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_SIZE, MAX_SPEED, SUBPIXEL,
 };
-pub use crc::crc32;
-pub use error::Error;
-pub use geometry::{Direction, Offsets, Overlap, Variant};
-pub use map::{Cell, GridMap, Solid, TileMap};
-pub use movement::MAX_MOVE;
-pub use platform::{Platform, move_platform};
-pub use shape::{LocalBox, Shape, Surface};
+pub use motion::carry::move_platform;
+pub use motion::map::{Cell, GridMap, Solid, TileMap};
+pub use motion::movement::MAX_MOVE;
+pub use motion::platform::Platform;
+pub use motion::rect::Rect;
+pub use motion::world::World;
+pub use tables::crc::crc32;
+pub use tables::error::Error;
+pub use tables::format;
+pub use tables::geometry::{Direction, Offsets, Overlap, Variant};
+pub use tables::shape::{LocalBox, Shape, Surface};
 pub use tables::{ShapeId, Tables};
-pub use world::{Rect, World};

@@ -4,9 +4,9 @@
 //! the base picture (the box is mirrored and rotated, and so are the directions), then
 //! answered from two range-OR masks.
 
-use crate::format::{self, ANGLE_PROFILES};
-use crate::geometry::{Direction, Offsets, Overlap, Variant};
-use crate::line::{forward_distance, reverse, span_bits};
+use crate::tables::format::{self, ANGLE_PROFILES};
+use crate::tables::geometry::{Direction, Offsets, Overlap, Variant};
+use crate::tables::line::{forward_distance, reverse, span_bits};
 
 /// One shape of a blob, ready to answer lookups. Get it from [`crate::Tables::shape`].
 ///

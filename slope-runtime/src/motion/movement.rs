@@ -27,11 +27,12 @@
 use core::ops::ControlFlow;
 
 use crate::Direction;
-use crate::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
-use crate::map::{Solid, TileMap};
-use crate::platform::Platform;
-use crate::steps::Steps;
-use crate::world::{OneWay, Rect, Rules, World, offset_of};
+use crate::motion::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
+use crate::motion::map::{Solid, TileMap};
+use crate::motion::platform::Platform;
+use crate::motion::rect::{Rect, offset_of};
+use crate::motion::steps::Steps;
+use crate::motion::world::{OneWay, Rules, World};
 
 /// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
 pub const MAX_MOVE: i32 = 4096;
@@ -456,16 +457,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// size and a tile.
     fn clear_of_clamp(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
         let s = actor.settings;
-        let per_step = i64::from(s.wall_height)
-            + i64::from(s.corner_correction)
-            + i64::from(actor.width())
-            + i64::from(actor.height())
-            + i64::from(self.n)
+        let per_step = u32::from(s.wall_height)
+            + u32::from(s.corner_correction)
+            + u32::from(actor.width())
+            + u32::from(actor.height())
+            + self.n.unsigned_abs()
             + 1;
-        let steps = i64::from(dx.unsigned_abs()) + i64::from(dy.unsigned_abs()) + 1;
-        // `steps` < 2^33 and `per_step` < 2^18: the product fits an i64.
-        let margin = i64::from(MAX_POSITION) - steps * per_step;
-        i64::from(actor.x).abs() < margin && i64::from(actor.y).abs() < margin
+        let steps = dx.unsigned_abs() + dy.unsigned_abs() + 1;
+        // The moves are clamped to ±MAX_MOVE (`steps` ≤ 2^13 + 1) and `per_step` < 2^14:
+        // the product stays below 2^27, so 32-bit arithmetic (no 64-bit multiply, a
+        // library call on ARMv6-M) is exact, and the margin is positive.
+        let margin = MAX_POSITION.unsigned_abs() - steps * per_step;
+        actor.x.unsigned_abs() < margin && actor.y.unsigned_abs() < margin
     }
 
     /// An actor left inside solid pixels (placed there, or by the game) is pushed out the

@@ -19,71 +19,18 @@
 //! Moving platforms first and actors second is what keeps riders glued to platforms that go
 //! down (the actor never falls a frame behind) and lets a rider walk off the edge naturally.
 
-use crate::actor::Actor;
-use crate::map::TileMap;
-use crate::steps::Steps;
-use crate::world::{Rect, World, step_of};
+use super::actor::Actor;
+use super::map::TileMap;
+use super::platform::Platform;
+use super::rect::step_of;
+use super::steps::Steps;
+use super::world::World;
 use crate::{Direction, Tables};
 
-/// A moving box. Solid on every side, or one-way (standable from above only: actors pass
-/// through it from below and the sides).
-///
-/// ```
-/// use slope_runtime::Platform;
-///
-/// let lift = Platform::new(64, 32, 32, 8);
-/// assert_eq!(lift.bounds(), (64, 32, 95, 39));
-/// assert!(Platform::new(0, 0, 16, 4).one_way().one_way);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Platform {
-    /// Left column, world pixels.
-    pub x: i32,
-    /// Bottom row, world pixels (y up).
-    pub y: i32,
-    /// Width in pixels (at least 1).
-    pub width: u16,
-    /// Height in pixels (at least 1).
-    pub height: u16,
-    /// Standable from above only.
-    pub one_way: bool,
-}
-
-impl Platform {
-    /// A solid platform whose bottom-left pixel is (x, y).
-    pub const fn new(x: i32, y: i32, width: u16, height: u16) -> Platform {
-        Platform {
-            x,
-            y,
-            width,
-            height,
-            one_way: false,
-        }
-    }
-
-    /// The same platform, one-way.
-    pub const fn one_way(self) -> Platform {
-        Platform {
-            one_way: true,
-            ..self
-        }
-    }
-
-    /// Its inclusive edges `(x0, y0, x1, y1)`.
-    pub fn bounds(&self) -> (i32, i32, i32, i32) {
-        let r = self.rect();
-        (r.x0, r.y0, r.x1, r.y1)
-    }
-
-    pub(crate) fn rect(&self) -> Rect {
-        Rect::of_box(self.x, self.y, self.width, self.height)
-    }
-
-    /// Whether `actor` stands on it: its feet rest on the platform's top.
-    fn carries(&self, actor: &Actor) -> bool {
-        let (p, a) = (self.rect(), actor.rect());
-        a.y0 == p.y1.saturating_add(1) && a.x0 <= p.x1 && p.x0 <= a.x1
-    }
+/// Whether `actor` stands on platform `p`: its feet rest on the platform's top.
+fn carries(p: &Platform, actor: &Actor) -> bool {
+    let (p, a) = (p.rect(), actor.rect());
+    a.y0 == p.y1.saturating_add(1) && a.x0 <= p.x1 && p.x0 <= a.x1
 }
 
 /// Moves `platforms[index]` by `(dx, dy)` whole pixels (each clamped to ±[`crate::MAX_MOVE`]),
@@ -183,7 +130,7 @@ fn resolve<M: TileMap>(
     dir: Direction,
     actor: &mut Actor,
 ) -> bool {
-    let rider = before.carries(actor);
+    let rider = carries(&before, actor);
     let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
     let lifted = after.one_way && rider && dir == Direction::Up;
     if overlapped || lifted {

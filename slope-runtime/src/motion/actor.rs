@@ -258,7 +258,7 @@ impl Actor {
     }
 
     #[inline(always)]
-    pub(crate) fn rect(&self) -> crate::world::Rect {
-        crate::world::Rect::of_box(self.x, self.y, self.width, self.height)
+    pub(crate) fn rect(&self) -> crate::motion::rect::Rect {
+        crate::motion::rect::Rect::of_box(self.x, self.y, self.width, self.height)
     }
 }

@@ -65,7 +65,7 @@ impl core::fmt::Display for Error {
             Error::UnsupportedVersion { found } => write!(
                 f,
                 "blob format version {found} is not supported (this runtime reads version {})",
-                crate::format::VERSION
+                crate::tables::format::VERSION
             ),
             Error::BadVarint => f.write_str("blob has a malformed varint"),
             Error::TrailingBytes => f.write_str("blob has bytes after its checksum"),

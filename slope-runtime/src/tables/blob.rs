@@ -1,9 +1,9 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
 use crate::Error;
-use crate::format::{self, ANGLE_PROFILES, Blob};
-use crate::line::low_bits;
-use crate::shape::{Lines, Shape};
+use crate::tables::format::{self, ANGLE_PROFILES, Blob};
+use crate::tables::line::low_bits;
+use crate::tables::shape::{Lines, Shape};
 
 /// A shape's id: its position in the blob (shapes are sorted by name).
 ///

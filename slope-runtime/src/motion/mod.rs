@@ -1,0 +1,20 @@
+//! The motion half: actors moving through a map of shapes from the tables.
+//!
+//! - `rect`: boxes in world pixels;
+//! - `map`: what is in each cell (`TileMap`, `GridMap`);
+//! - `actor`: actors, their settings and contacts;
+//! - `platform`: moving platforms;
+//! - `world`: a map and its tables, and the box queries (hits, room, escape);
+//! - `steps` and `movement`: one frame of an actor, pixel by pixel (`World::step`);
+//! - `carry`: moving a platform with its riders (`move_platform`).
+//!
+//! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`.
+
+pub mod actor;
+pub mod carry;
+pub mod map;
+pub mod movement;
+pub mod platform;
+pub mod rect;
+pub(crate) mod steps;
+pub mod world;
