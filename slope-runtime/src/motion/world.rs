@@ -242,7 +242,16 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     #[inline(never)]
     fn box_hits(&self, r: Rect, rules: &Rules) -> bool {
         let hit = self.cell_span(r).try_each(|tx, ty| {
-            if self.collides_with(tx, ty, r, rules) {
+            let cell = self.map.cell(tx, ty);
+            // Every cell of the span overlaps `r`: a plain block is hit without a lookup.
+            let hit = match cell.solid {
+                Solid::Empty => false,
+                Solid::Full if !cell.one_way && !rules.foot_on_full => true,
+                _ => self
+                    .taking_part(cell, tx, ty, r, rules)
+                    .is_some_and(|r| self.collides(cell, tx, ty, r, rules)),
+            };
+            if hit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())

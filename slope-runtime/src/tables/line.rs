@@ -10,11 +10,22 @@
 //! (`lo` as low as `-(n-1)`, `hi` as high as `2n-2`), exactly as an overlap does.
 
 /// Bits `0..n` set (all 64 for `n >= 64`).
+///
+/// Built from two 32-bit halves: on 32-bit targets without a 64-bit shifter (ARMv6-M) a
+/// variable `u64` shift is a library call, and this sits on every strip test.
 #[inline]
 pub(crate) const fn low_bits(n: u32) -> u64 {
-    match 1u64.checked_shl(n) {
+    let low = low_bits32(n);
+    let high = if n > 32 { low_bits32(n - 32) } else { 0 };
+    (high as u64) << 32 | low as u64
+}
+
+/// Bits `0..n` of a word set (all 32 for `n >= 32`).
+#[inline]
+const fn low_bits32(n: u32) -> u32 {
+    match 1u32.checked_shl(n) {
         Some(bit) => bit.wrapping_sub(1),
-        None => u64::MAX,
+        None => u32::MAX,
     }
 }
 

@@ -346,7 +346,7 @@ impl<'a> Shape<'a> {
         let hi = hi.min(last).max(lo);
         // Both in 0..N now (N ≤ 64), so nothing below can overflow.
         let len = hi.wrapping_sub(lo).wrapping_add(1) as u32;
-        let level = 31u32.wrapping_sub(len.leading_zeros());
+        let level = floor_log2(len);
         let base = self
             .table_start(lines)
             .wrapping_add(format::level_start(self.n, level));
@@ -464,6 +464,18 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
     transform_span(n, variant, span)
 }
 
+/// ⌊log2 len⌋ for `len` in 1..=64, by comparisons: ARMv6-M has no count-leading-zeros
+/// instruction, and `leading_zeros` becomes a library call there.
+#[inline]
+const fn floor_log2(len: u32) -> u32 {
+    (len >= 2) as u32
+        + (len >= 4) as u32
+        + (len >= 8) as u32
+        + (len >= 16) as u32
+        + (len >= 32) as u32
+        + (len >= 64) as u32
+}
+
 /// Mirrors and rotates a span of `variant` into the base picture.
 #[inline]
 fn transform_span(n: u8, variant: Variant, s: Span) -> Span {
@@ -514,6 +526,13 @@ mod tests {
                 let solid = |x: i32, y: i32| shape.is_solid(v, x as u8, y as u8);
                 f(&shape, v, &solid);
             }
+        }
+    }
+
+    #[test]
+    fn floor_log2_is_the_highest_set_bit() {
+        for len in 1..=64u32 {
+            assert_eq!(super::floor_log2(len), 31 - len.leading_zeros(), "{len}");
         }
     }
 
