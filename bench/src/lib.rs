@@ -26,7 +26,10 @@ pub mod naive;
 pub mod rules;
 
 pub use bitmask::Bitmask;
-pub use crowd::{Brain, Crowd, Driven, LARGE, MIXED, Mob, SPEEDS, Sense, Walker, frame, spawn};
+pub use crowd::{
+    Brain, CHECKSUM_START, Crowd, Driven, LARGE, MIXED, Mob, SPEEDS, Sense, Walker, checksum,
+    frame, spawn,
+};
 pub use level::{Level, TILES, build_level};
 pub use naive::Naive;
 pub use rules::{Body, Probe};
