@@ -20,6 +20,10 @@
 #   m0 large runtime=<n> bitmask=<n> naive=<n>
 #   m0 code=<bytes> stack=<bytes>
 #
+# BENCH_PROFILE=N also prints the N functions that executed the most instructions over the
+# whole run (every engine, warm-up frames and checks included), from the plugin's profile
+# by block.
+#
 # Needs: cargo with the thumbv6m-none-eabi target, qemu-system-arm (7.2 or newer, with
 # plugin support), a C compiler (cc), binutils (nm, size).
 set -euo pipefail
@@ -56,16 +60,39 @@ if [ -z "$mark" ]; then
   exit 1
 fi
 
+plugin="$tmp/libinsn_count.so,mark=$mark,out=$tmp/marks.txt"
+profile=${BENCH_PROFILE:-0}
+if [ "$profile" != 0 ]; then
+  plugin+=",blocks=$tmp/blocks.txt"
+fi
 status=0
 timeout 1200 qemu-system-arm -cpu cortex-m3 -machine mps2-an385 -nographic \
-  -semihosting-config enable=on,target=native \
-  -plugin "$tmp/libinsn_count.so,mark=$mark,out=$tmp/marks.txt" \
+  -semihosting-config enable=on,target=native -plugin "$plugin" \
   -kernel "$elf" > "$tmp/out.txt" 2> "$tmp/err.txt" || status=$?
 cat "$tmp/out.txt"
 if [ "$status" != 0 ]; then
   cat "$tmp/err.txt" >&2
   echo "FAIL: the firmware bench exited with status $status (engines disagree, or it crashed)" >&2
   exit 1
+fi
+
+if [ "$profile" != 0 ]; then
+  # Each block's instructions × executions, summed per function: blocks and function
+  # symbols (Thumb bit cleared; no mapping symbols) merged by address, as 8-digit hex.
+  echo "the $profile functions that executed the most instructions (whole run):"
+  {
+    nm -C -n "$elf" | awk '
+      BEGIN { n = split("0 1 2 3 4 5 6 7 8 9 a b c d e f", hex)
+              for (i = 1; i <= n; i++) even[hex[i]] = hex[i - (i + 1) % 2] }
+      $2 ~ /^[tTW]$/ && $3 !~ /^\$/ {
+        a = substr($1, 1, length($1) - 1) even[substr($1, length($1))]
+        $1 = ""; $2 = ""; sub(/^  /, ""); print a, "S", $0 }'
+    awk '{ print substr("00000000" $1, length($1) + 1), "B", $2 * $3 }' "$tmp/blocks.txt"
+  } | LC_ALL=C sort -k1,1 -k2,2r | awk '
+      $2 == "S" { $1 = ""; $2 = ""; sub(/^  /, ""); fn = $0; next }
+      { sum[fn] += $3; total += $3 }
+      END { for (f in sum) printf "%14.0f %5.1f%%  %s\n", sum[f], 100 * sum[f] / total, f }' \
+    | sort -rn | head -n "$profile"
 fi
 
 # Marks: two back to back (one mark's own cost), then before/after each engine's measured

@@ -2,12 +2,16 @@
  * A QEMU TCG plugin that counts executed guest instructions and records the count each
  * time the guest enters one address (a marker function of the firmware bench).
  *
- *   qemu-system-arm ... -plugin ./libinsn_count.so,mark=0x1234,out=marks.txt
+ *   qemu-system-arm ... -plugin ./libinsn_count.so,mark=0x1234,out=marks.txt[,blocks=FILE]
  *
  * Every translated block adds its instruction count to a global counter each time it
  * runs (an inline add, no call). A block that starts at `mark` also calls back on entry,
  * and the callback appends the counter (which already includes that block) to a list.
  * At exit the list goes to `out`, one count per line (to stderr without `out`).
+ *
+ * With `blocks=FILE`, each translated block also counts its executions, and at exit FILE
+ * gets one line per block: its address, its instructions, its executions (a block
+ * translated more than once has several lines): a profile by address.
  *
  * QEMU 7.2 (plugin API version 1) installs no header for plugins: the few declarations
  * used are written out below, as that version's qemu-plugin.h has them.
@@ -65,6 +69,37 @@ static size_t n_marks;
 static bool overflow;
 static const char *out_path;
 
+/* The profile by block (`blocks=FILE`): one entry per translation, each allocated on its
+   own so that the inline counters' addresses stay put. */
+struct block {
+    uint64_t vaddr;
+    uint64_t n_insns;
+    uint64_t executions;
+};
+static struct block **blocks;
+static size_t n_blocks, cap_blocks;
+static const char *blocks_path;
+
+static struct block *new_block(uint64_t vaddr, uint64_t n_insns)
+{
+    if (n_blocks == cap_blocks) {
+        size_t cap = cap_blocks ? 2 * cap_blocks : 4096;
+        struct block **grown = realloc(blocks, cap * sizeof *blocks);
+        if (!grown) {
+            return NULL;
+        }
+        blocks = grown;
+        cap_blocks = cap;
+    }
+    struct block *b = calloc(1, sizeof *b);
+    if (b) {
+        b->vaddr = vaddr;
+        b->n_insns = n_insns;
+        blocks[n_blocks++] = b;
+    }
+    return b;
+}
+
 static void on_mark(unsigned int vcpu_index, void *userdata)
 {
     (void)vcpu_index;
@@ -81,6 +116,14 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     (void)id;
     qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &executed,
                                              qemu_plugin_tb_n_insns(tb));
+    if (blocks_path) {
+        struct block *b = new_block(qemu_plugin_tb_vaddr(tb), qemu_plugin_tb_n_insns(tb));
+        if (!b) {
+            fprintf(stderr, "insn_count: out of memory for the profile\n");
+            abort();
+        }
+        qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &b->executions, 1);
+    }
     if (have_mark && qemu_plugin_tb_vaddr(tb) == mark_addr) {
         qemu_plugin_register_vcpu_tb_exec_cb(tb, on_mark, QEMU_PLUGIN_CB_NO_REGS, NULL);
     }
@@ -105,6 +148,19 @@ static void on_atexit(qemu_plugin_id_t id, void *userdata)
     if (out != stderr) {
         fclose(out);
     }
+    if (blocks_path) {
+        FILE *profile = fopen(blocks_path, "w");
+        if (!profile) {
+            perror(blocks_path);
+            return;
+        }
+        for (size_t i = 0; i < n_blocks; i++) {
+            const struct block *b = blocks[i];
+            fprintf(profile, "%08" PRIx64 " %" PRIu64 " %" PRIu64 "\n", b->vaddr, b->n_insns,
+                    b->executions);
+        }
+        fclose(profile);
+    }
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
@@ -123,8 +179,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             }
         } else if (strncmp(arg, "out=", 4) == 0) {
             out_path = strdup(arg + 4);
+        } else if (strncmp(arg, "blocks=", 7) == 0) {
+            blocks_path = strdup(arg + 7);
         } else {
-            fprintf(stderr, "insn_count: unknown argument %s (mark=ADDR, out=FILE)\n", arg);
+            fprintf(stderr, "insn_count: unknown argument %s (mark=ADDR, out=FILE, blocks=FILE)\n", arg);
             return -1;
         }
     }
