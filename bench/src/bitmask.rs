@@ -32,7 +32,7 @@ pub struct Bitmask {
 
 /// Where a strip from pixel `a` to pixel `b` (a ≤ b) crosses tile `t`: its pixels there,
 /// as a range of bits of the tile's lines.
-#[inline]
+#[inline(always)]
 fn part(a: i32, b: i32, t: i32) -> u32 {
     let lo = if a >> N_LOG2 == t { a & (N - 1) } else { 0 };
     let hi = if b >> N_LOG2 == t { b & (N - 1) } else { N - 1 };
@@ -96,7 +96,7 @@ impl Probe for Bitmask {
     fn column_free(&self, x: i32, y0: i32, y1: i32, feet: Option<&Rect>) -> bool {
         let (tx, lx) = (x >> N_LOG2, (x & (N - 1)) as usize);
         let t0 = y0 >> N_LOG2;
-        for ty in t0..=y1 >> N_LOG2 {
+        for ty in t0..(y1 >> N_LOG2) + 1 {
             let cell = self.cell(tx, ty);
             if cell == EMPTY_KIND {
                 continue;
@@ -126,7 +126,7 @@ impl Probe for Bitmask {
         let Some(row) = self.tile_row(ty) else {
             return false;
         };
-        for tx in x0 >> N_LOG2..=x1 >> N_LOG2 {
+        for tx in x0 >> N_LOG2..(x1 >> N_LOG2) + 1 {
             let Some(&cell) = usize::try_from(tx).ok().and_then(|tx| row.get(tx)) else {
                 return false;
             };
