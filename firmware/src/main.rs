@@ -11,6 +11,9 @@ use core::fmt::Write;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hio};
 
+mod support;
+use support::Out;
+
 #[entry]
 fn main() -> ! {
     report_sizes();
@@ -44,28 +47,4 @@ fn report_sizes() {
             size_of::<World<'static, &slope_scenario::Level, &[Platform]>>()
         );
     }
-}
-
-/// The semihosting console as a `fmt::Write`.
-struct Out<'a>(&'a mut hio::HostStream);
-
-impl Write for Out<'_> {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        self.0.write_all(s.as_bytes()).map_err(|_| core::fmt::Error)
-    }
-}
-
-/// Any panic lands here. A check in CI fails if this symbol is in the release ELF: the
-/// optimiser must have proven every panic path unreachable.
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    panic_is_possible()
-}
-
-#[unsafe(no_mangle)]
-#[inline(never)]
-fn panic_is_possible() -> ! {
-    debug::exit(debug::EXIT_FAILURE);
-    #[allow(clippy::empty_loop)]
-    loop {}
 }

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The movement benchmark on a Cortex-M0 build, counted in executed instructions, plus the
+# runtime's stack high-water mark and code size.
+#
+# - Builds `src/bin/bench.rs` for thumbv6m-none-eabi (release: opt-level "z", LTO) and runs
+#   it under qemu-system-arm -machine mps2-an385 (a Cortex-M3 with 4 MiB of RAM, which runs
+#   the M0 build unchanged) with a TCG plugin (qemu/insn_count.c, built here with cc) that
+#   counts executed instructions and records the count at each call of `bench_mark`. The
+#   firmware runs both crowds of slope-bench (1,000 actors, 120 warm-up frames, 60
+#   measured) on the runtime, the bit-mask baseline and the naive baseline, and fails if
+#   their trajectories (a checksum of positions and contacts) differ.
+# - Stack: the most bytes World::step (over both crowds) and move_platform (a platform
+#   scenario) use below the stack pointer of the loop that calls them (painted stack).
+# - Code: flash of `api` (every public function of slope-runtime called once) minus flash of
+#   `api_base` (the same firmware without the calls) minus the blob; `api`'s release ELF
+#   must not contain the panic marker.
+#
+# The last three lines:
+#   m0 mixed runtime=<n> bitmask=<n> naive=<n>     (instructions per actor-frame)
+#   m0 large runtime=<n> bitmask=<n> naive=<n>
+#   m0 code=<bytes> stack=<bytes>
+#
+# BENCH_PROFILE=N also prints the N functions that executed the most instructions over the
+# whole run (every engine, warm-up frames and checks included), from the plugin's profile
+# by block.
+#
+# Needs: cargo with the thumbv6m-none-eabi target, qemu-system-arm (7.2 or newer, with
+# plugin support), a C compiler (cc), binutils (nm, size).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+missing=()
+command -v cargo >/dev/null 2>&1 || missing+=("cargo (install Rust with rustup)")
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx thumbv6m-none-eabi; then
+  missing+=("the thumbv6m-none-eabi target (rustup target add thumbv6m-none-eabi)")
+fi
+command -v qemu-system-arm >/dev/null 2>&1 || missing+=("qemu-system-arm (apt-get install -y qemu-system-arm)")
+command -v cc >/dev/null 2>&1 || missing+=("a C compiler, cc (apt-get install -y gcc)")
+for tool in nm size; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool (apt-get install -y binutils)")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bench.sh: missing:" >&2
+  printf '  - %s\n' "${missing[@]}" >&2
+  exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+started=$SECONDS
+
+cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libinsn_count.so" qemu/insn_count.c
+cargo build --release --quiet --bin bench --bin api --bin api_base
+release=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release
+elf=$release/bench
+
+mark=$(nm "$elf" | awk '$3 == "bench_mark" { print "0x" $1 }')
+if [ -z "$mark" ]; then
+  echo "FAIL: no bench_mark symbol in $elf" >&2
+  exit 1
+fi
+
+plugin="$tmp/libinsn_count.so,mark=$mark,out=$tmp/marks.txt"
+profile=${BENCH_PROFILE:-0}
+if [ "$profile" != 0 ]; then
+  plugin+=",blocks=$tmp/blocks.txt"
+fi
+status=0
+timeout 1200 qemu-system-arm -cpu cortex-m3 -machine mps2-an385 -nographic \
+  -semihosting-config enable=on,target=native -plugin "$plugin" \
+  -kernel "$elf" > "$tmp/out.txt" 2> "$tmp/err.txt" || status=$?
+cat "$tmp/out.txt"
+if [ "$status" != 0 ]; then
+  cat "$tmp/err.txt" >&2
+  echo "FAIL: the firmware bench exited with status $status (engines disagree, or it crashed)" >&2
+  exit 1
+fi
+
+if [ "$profile" != 0 ]; then
+  # Each block's instructions × executions, summed per function: blocks and function
+  # symbols (Thumb bit cleared; no mapping symbols) merged by address, as 8-digit hex.
+  echo "the $profile functions that executed the most instructions (whole run):"
+  {
+    nm -C -n "$elf" | awk '
+      BEGIN { n = split("0 1 2 3 4 5 6 7 8 9 a b c d e f", hex)
+              for (i = 1; i <= n; i++) even[hex[i]] = hex[i - (i + 1) % 2] }
+      $2 ~ /^[tTW]$/ && $3 !~ /^\$/ {
+        a = substr($1, 1, length($1) - 1) even[substr($1, length($1))]
+        $1 = ""; $2 = ""; sub(/^  /, ""); print a, "S", $0 }'
+    awk '{ print substr("00000000" $1, length($1) + 1), "B", $2 * $3 }' "$tmp/blocks.txt"
+  } | LC_ALL=C sort -k1,1 -k2,2r | awk '
+      $2 == "S" { $1 = ""; $2 = ""; sub(/^  /, ""); fn = $0; next }
+      { sum[fn] += $3; total += $3 }
+      END { for (f in sum) printf "%14.0f %5.1f%%  %s\n", sum[f], 100 * sum[f] / total, f }' \
+    | sort -rn | head -n "$profile"
+fi
+
+# Marks: two back to back (one mark's own cost), then before/after each engine's measured
+# frames: mixed runtime, bitmask, naive, then large runtime, bitmask, naive.
+mapfile -t marks < <(awk '$1 == "mark" { print $2 }' "$tmp/marks.txt")
+if [ ${#marks[@]} -ne 14 ]; then
+  cat "$tmp/marks.txt" >&2
+  echo "FAIL: expected 14 marks from the plugin, got ${#marks[@]}" >&2
+  exit 1
+fi
+actor_frames=$((60 * 1000))
+mark_cost=$((marks[1] - marks[0]))
+per_actor_frame() {  # $1: index of the engine's first mark; rounded to the nearest integer
+  local executed=$((marks[$1 + 1] - marks[$1] - mark_cost))
+  echo $(((executed + actor_frames / 2) / actor_frames))
+}
+mixed="runtime=$(per_actor_frame 2) bitmask=$(per_actor_frame 4) naive=$(per_actor_frame 6)"
+large="runtime=$(per_actor_frame 8) bitmask=$(per_actor_frame 10) naive=$(per_actor_frame 12)"
+echo "instructions executed in all: $(awk '$1 == "executed" { print $2 }' "$tmp/marks.txt"); one mark costs $mark_cost (subtracted)"
+
+read -r step_stack lift_stack window < <(sed -n 's/^stack step=\([0-9]*\) platforms=\([0-9]*\) window=\([0-9]*\).*/\1 \2 \3/p' "$tmp/out.txt")
+if [ -z "${window:-}" ]; then
+  echo "FAIL: the firmware bench printed no stack line" >&2
+  exit 1
+fi
+stack=$((step_stack > lift_stack ? step_stack : lift_stack))
+if [ "$stack" -ge "$window" ]; then
+  echo "FAIL: the stack used reaches the painted window ($window B): widen WINDOW in src/bin/bench.rs" >&2
+  exit 1
+fi
+echo "stack below the caller's stack pointer: World::step $step_stack B (both crowds), move_platform and World::step with platforms $lift_stack B"
+
+flash() { size -A "$1" | awk '$1==".vector_table"||$1==".text"||$1==".rodata"{s+=$2} END{print s}'; }
+blob=$(stat -c %s ../slope-runtime/tests/data/tiles.bin)
+api=$(flash "$release/api")
+base=$(flash "$release/api_base")
+code=$((api - base - blob))
+echo "code: every public function of slope-runtime: flash $api B - $base B without the calls - $blob B of blob"
+if nm "$release/api" | grep -q panic_is_possible; then
+  if [ "${BENCH_ALLOW_PANIC:-0}" = 1 ]; then
+    echo "WARNING: panic_is_possible is in the all-API release ELF: a panic path of slope-runtime survives optimisation" >&2
+  else
+    echo "FAIL: panic_is_possible is in the all-API release ELF: a panic path of slope-runtime survives optimisation" >&2
+    exit 1
+  fi
+else
+  echo "no panic path: panic_is_possible is not in the all-API release ELF"
+fi
+echo "bench.sh took $((SECONDS - started)) s"
+
+echo "m0 mixed $mixed"
+echo "m0 large $large"
+echo "m0 code=$code stack=$stack"

@@ -1,0 +1,167 @@
+//! Every public function of `slope-runtime`, called once with inputs the optimiser cannot
+//! see (`black_box`), results kept: `bench.sh` measures the runtime's whole code size as this
+//! firmware's flash minus `api_base`'s (the same firmware without the calls) minus the blob,
+//! and checks that no panic path survives in it.
+#![no_std]
+#![no_main]
+
+#[path = "../support.rs"]
+mod support;
+
+use core::hint::black_box as opaque;
+
+use cortex_m_rt::entry;
+use slope_runtime::{
+    Actor, ActorSettings, Cell, Direction, GridMap, LocalBox, Offsets, Overlap, Platform, Rect,
+    ShapeId, Tables, TileMap, Variant, World, crc32, format, move_platform,
+};
+
+/// The default tiles.
+static BLOB: &[u8] = include_bytes!("../../../slope-runtime/tests/data/tiles.bin");
+
+#[entry]
+fn main() -> ! {
+    support::exit(every_call(opaque(BLOB)))
+}
+
+/// Calls each public function; whether the blob loaded.
+fn every_call(blob: &'static [u8]) -> bool {
+    opaque(format::Blob::decode(blob).is_ok());
+    opaque(crc32(blob));
+    let n = opaque(16u8);
+    opaque((
+        format::mask_bytes(n),
+        format::levels(n),
+        format::table_masks(n),
+        format::record_len(n),
+    ));
+    let Ok(tables) = Tables::from_bytes(blob) else {
+        return false;
+    };
+    let id = ShapeId::new(opaque(3));
+    opaque((
+        id.index(),
+        tables.tile_size(),
+        tables.shape_count(),
+        tables.record_count(),
+    ));
+    opaque(tables.name(id));
+    opaque(tables.find(opaque("slope45")));
+    opaque(tables.shape_by_name(opaque("bump")).is_some());
+    let mut ids = tables.ids();
+    opaque(ids.next());
+
+    let variant = Variant::from_index(opaque(5)).unwrap_or(Variant::Identity);
+    let other = Variant::from_parts(opaque(true), opaque(false), opaque(true));
+    opaque((
+        variant.index(),
+        variant.name(),
+        Variant::from_name(opaque("FX")),
+    ));
+    opaque((other.rotated(), other.flips_x(), other.flips_y()));
+    let dir = opaque(Direction::Left);
+    opaque((dir.is_positive(), dir.is_horizontal(), dir.opposite()));
+    let overlap = Overlap::new(opaque(2), opaque(3), opaque(4), opaque(5));
+    opaque((overlap.right(), overlap.top()));
+    let offsets = Offsets::from_distances(opaque(false), opaque([1, 2, 3, 4]));
+    opaque((offsets.to_array(), offsets.is_colliding()));
+    if let Some(shape) = tables.shape(id) {
+        let b = LocalBox {
+            x0: opaque(-3),
+            x1: opaque(5),
+            y0: opaque(2),
+            y1: opaque(20),
+        };
+        opaque((
+            shape.tile_size(),
+            shape.offsets(variant, overlap),
+            shape.distance(variant, overlap, dir),
+            shape.box_distance(other, b, dir),
+            shape.box_collides(other, b),
+            shape.is_colliding(variant, overlap),
+            shape.is_solid(variant, opaque(3), opaque(4)),
+            shape.surface(variant, opaque(7)),
+        ));
+    }
+
+    let slope = Cell::shape(id, variant);
+    let ledge = Cell::FULL.one_way();
+    opaque((slope.is_one_way(), ledge.is_empty()));
+    let mut rows = [[Cell::EMPTY; 8]; 8];
+    rows[7] = [opaque(Cell::FULL); 8];
+    if let Some(cell) = rows
+        .get_mut(opaque(6))
+        .and_then(|row| row.get_mut(opaque(2)))
+    {
+        *cell = opaque(slope);
+    }
+    let mut map: GridMap<8, 8> = GridMap::from_rows_top_first(rows, Cell::FULL);
+    opaque(map.set(opaque(5), opaque(3), ledge));
+    opaque((map.outside(), map.cell(opaque(2), opaque(1))));
+    let empty: GridMap<8, 8> = GridMap::new(opaque(Cell::EMPTY));
+    opaque(empty.outside());
+
+    let rect = Rect::of_box(opaque(20), opaque(18), opaque(10), opaque(14));
+    opaque((
+        rect.shifted(dir, opaque(3)),
+        rect.swept(dir, opaque(2)),
+        rect.overlaps(&opaque(rect)),
+    ));
+    let settings = ActorSettings::default();
+    let mut actors = [
+        Actor::new(opaque(20), opaque(18), opaque(10), opaque(14)).with_settings(opaque(settings)),
+        Actor::new(opaque(60), opaque(40), opaque(8), opaque(8)),
+    ];
+    let hero = &mut actors[0];
+    hero.vx = opaque(300);
+    hero.vy = opaque(-200);
+    hero.drop_through();
+    opaque((
+        hero.width(),
+        hero.height(),
+        hero.bounds(),
+        hero.centre_x(),
+        hero.is_dropping(),
+    ));
+    {
+        let world = World::new(tables, &map);
+        opaque((
+            world.platforms().len(),
+            world.map().outside(),
+            world.tables().tile_size(),
+        ));
+        opaque((world.tile_size(), world.hits(rect)));
+        opaque(world.room(rect, dir, opaque(30)));
+        opaque(world.escape(rect, dir, opaque(30)));
+        opaque(world.cell_distance(opaque(2), opaque(1), rect, dir));
+        opaque(world.step(hero));
+        opaque(world.move_by(hero, opaque(5), opaque(-7)));
+    }
+    let mut platforms = [
+        Platform::new(opaque(30), opaque(16), opaque(32), opaque(8)),
+        Platform::new(opaque(80), opaque(40), opaque(16), opaque(4)).one_way(),
+    ];
+    opaque(platforms[1].bounds());
+    opaque(move_platform(
+        tables,
+        &map,
+        &mut platforms,
+        opaque(0),
+        opaque(3),
+        opaque(2),
+        &mut actors,
+    ));
+    let world = World::with_platforms(tables, &map, &platforms);
+    let c = world.step(&mut actors[1]);
+    opaque((
+        c.on_ground(),
+        c.pushing_left(),
+        c.pushing_right(),
+        c.on_ceiling(),
+        c.on_slope(),
+        c.on_one_way(),
+        c.crushed(),
+    ));
+    opaque(&actors);
+    true
+}

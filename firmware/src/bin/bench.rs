@@ -1,0 +1,221 @@
+//! The movement benchmark on a Cortex-M0 build, for `bench.sh`: both crowds of
+//! `slope-bench` (1,000 actors each) on the runtime, the bit-mask baseline and the naive
+//! baseline, with their trajectories compared on the target, and the stack the runtime's
+//! movers use.
+//!
+//! Runs under `qemu-system-arm -machine mps2-an385` (a Cortex-M3 with 4 MiB of RAM: the
+//! crowds do not fit a micro:bit), built for `thumbv6m-none-eabi`, so every executed
+//! instruction is one of the Cortex-M0 build. [`bench_mark`] is called right before and
+//! right after each engine's measured frames; `bench.sh`'s QEMU plugin records the count of
+//! executed instructions at each call. The calls, in order: two back to back (the cost of a
+//! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
+//! before and after its [`FRAMES`] measured frames.
+//!
+//! On stdout: one `checksum` line per crowd, and the stack used; exits non-zero if an
+//! engine's checksum differs from the runtime's.
+#![no_std]
+#![no_main]
+
+#[path = "../support.rs"]
+mod support;
+
+use core::fmt::Write;
+use core::hint::black_box;
+
+use cortex_m_rt::entry;
+use cortex_m_semihosting::hio;
+use slope_bench::{
+    Bitmask, Body, Brain, CHECKSUM_START, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Naive, Probe,
+    TILES, WARM_FRAMES, build_level, checksum, frame,
+};
+use slope_runtime::{Actor, Platform, SUBPIXEL, Tables, World, move_platform};
+use support::Out;
+
+/// Actors per crowd.
+const COUNT: usize = 1000;
+
+/// Marks a point of the run for the instruction-counting plugin (which watches this
+/// function's address): it only has to be called, and to cost next to nothing.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_mark() {
+    // An empty asm block: a side effect the optimiser keeps, and no instructions.
+    // SAFETY: it does nothing.
+    unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
+}
+
+/// Each engine's step, out of line: the measured loop calls it once per actor-frame, as a
+/// game's loop would, and its stack use is measured below the loop's stack pointer.
+#[inline(never)]
+fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
+    world.step(actor);
+}
+
+#[inline(never)]
+fn bitmask_step(engine: &Bitmask, body: &mut Body) {
+    engine.step(body);
+}
+
+#[inline(never)]
+fn naive_step(engine: &Naive, body: &mut Body) {
+    engine.step(body);
+}
+
+#[inline(never)]
+fn platform_step(
+    tables: Tables<'_>,
+    level: &Level,
+    platforms: &mut [Platform],
+    index: usize,
+    (dx, dy): (i32, i32),
+    actors: &mut [Actor],
+) -> (i32, i32) {
+    move_platform(tables, level, platforms, index, dx, dy, actors)
+}
+
+/// Bytes of stack painted below the caller's stack pointer.
+const WINDOW: usize = 16 * 1024;
+/// The paint.
+const PAINT: u32 = 0x5A5A_C3C3;
+
+/// The stack below the stack pointer of the function it is made in, painted; [`Self::used`]
+/// then tells how deep the calls since went.
+struct StackProbe {
+    top: usize,
+}
+
+impl StackProbe {
+    /// Paints [`WINDOW`] bytes below the current stack pointer.
+    #[inline(always)]
+    fn paint() -> StackProbe {
+        let top = cortex_m::register::msp::read() as usize & !3;
+        for word in (top - WINDOW..top).step_by(4) {
+            // SAFETY: free stack (below the stack pointer, above the statics: 4 MiB of
+            // RAM), and nothing interrupts this program.
+            unsafe { core::ptr::write_volatile(word as *mut u32, PAINT) }
+        }
+        StackProbe { top }
+    }
+
+    /// The most bytes used below the painted-from stack pointer since [`Self::paint`]
+    /// ([`WINDOW`] if all of it: more is unknown).
+    #[inline(always)]
+    fn used(&self) -> usize {
+        let mut word = self.top - WINDOW;
+        // SAFETY: the painted window, below this function's stack pointer.
+        while word < self.top && unsafe { core::ptr::read_volatile(word as *const u32) } == PAINT {
+            word += 4;
+        }
+        self.top - word
+    }
+}
+
+/// One engine's run of a crowd: the checksum of its warm-up frames and final state, and
+/// the stack its step used.
+struct Run {
+    checksum: u32,
+    stack: usize,
+}
+
+/// Runs `crowd` for the warm-up and the measured frames (between two marks) with `step`,
+/// checksumming positions and contacts after every warm-up frame and at the end.
+#[inline(never)]
+fn run<T: Driven>(crowd: &Crowd, mut step: impl FnMut(&mut T)) -> Run {
+    let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| T::spawn(crowd, i));
+    let probe = StackProbe::paint();
+    let mut hash = CHECKSUM_START;
+    for f in 0..WARM_FRAMES {
+        frame(&mut actors, f, &mut step);
+        hash = checksum(hash, &actors);
+    }
+    bench_mark();
+    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        frame(&mut actors, f, &mut step);
+    }
+    bench_mark();
+    Run {
+        checksum: checksum(hash, black_box(&actors)),
+        stack: probe.used(),
+    }
+}
+
+/// Platforms carrying and pushing actors through the open top of the level (one sweeps
+/// sideways, a one-way one rises into the level's roof and crushes its riders, one moves
+/// diagonally), the actors walking and falling on them: the stack `move_platform` and
+/// `World::step` with platforms use.
+#[inline(never)]
+fn platforms(tables: Tables<'_>, level: &Level) -> Run {
+    let mut platforms = [
+        Platform::new(96, 150, 48, 8),
+        Platform::new(400, 130, 40, 8).one_way(),
+        Platform::new(640, 140, 40, 10),
+    ];
+    let mut actors: [Actor; 9] = core::array::from_fn(|i| {
+        let p = platforms[i / 3];
+        let x = p.x + 4 + (i as i32 % 3) * 12;
+        Actor::new(x, p.y + i32::from(p.height), 8 + (i as u16 % 3) * 4, 20)
+    });
+    let probe = StackProbe::paint();
+    let mut hash = CHECKSUM_START;
+    for f in 0..360i32 {
+        let swing = if (f / 60) % 2 == 0 { 1 } else { -1 };
+        let moves = [(2 * swing, 0), (0, swing), (swing, swing)];
+        for (i, &d) in moves.iter().enumerate() {
+            platform_step(tables, level, &mut platforms, i, d, &mut actors);
+        }
+        let world = World::with_platforms(tables, level, &platforms[..]);
+        for (i, actor) in actors.iter_mut().enumerate() {
+            actor.vx = if (f / 45 + i as i32) % 2 == 0 {
+                SUBPIXEL
+            } else {
+                -SUBPIXEL
+            };
+            actor.vy = (actor.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
+            runtime_step(&world, actor);
+            hash = (hash ^ (actor.x as u32) ^ ((actor.y as u32) << 16)).wrapping_mul(0x0100_0193);
+        }
+    }
+    Run {
+        checksum: hash,
+        stack: probe.used(),
+    }
+}
+
+#[entry]
+fn main() -> ! {
+    let Ok(tables) = Tables::from_bytes(TILES) else {
+        support::exit(false)
+    };
+    let level = build_level(&tables);
+    let world = World::new(tables, &level);
+    let bitmask = Bitmask::new(&tables, &level);
+    let naive = Naive::new(&tables, &level);
+    let Ok(mut out) = hio::hstdout() else {
+        support::exit(false)
+    };
+    let mut out = Out(&mut out);
+
+    bench_mark();
+    bench_mark();
+    let mut same = true;
+    let mut stack = 0;
+    for crowd in [MIXED, LARGE] {
+        let rt = run(&crowd, |a| runtime_step(&world, a));
+        let bm = run(&crowd, |b| bitmask_step(&bitmask, b));
+        let nv = run(&crowd, |b| naive_step(&naive, b));
+        stack = stack.max(rt.stack);
+        same &= bm.checksum == rt.checksum && nv.checksum == rt.checksum;
+        let _ = writeln!(
+            out,
+            "checksum {} runtime={:08x} bitmask={:08x} naive={:08x}",
+            crowd.name, rt.checksum, bm.checksum, nv.checksum
+        );
+    }
+    let lifts = platforms(tables, &level);
+    let _ = writeln!(
+        out,
+        "stack step={stack} platforms={} window={WINDOW} (platform run checksum {:08x})",
+        lifts.stack, lifts.checksum
+    );
+    support::exit(same)
+}
