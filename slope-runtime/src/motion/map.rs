@@ -201,7 +201,7 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
 }
 
 impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
-    #[inline]
+    #[inline(always)] // the hottest call of a step: a call and a returned `Cell` cost more than the lookup
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         let (Ok(x), Ok(y)) = (usize::try_from(tx), usize::try_from(ty)) else {
             return self.outside.unpack();

@@ -635,7 +635,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// part. A one-way cell only ever meets the actor's feet (the bottom row of its box),
     /// and only when those feet were not inside it before the step: it carries actors that
     /// come from above and lets everything else pass, from below and from the sides.
-    #[inline]
+    #[inline(always)]
     fn taking_part(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> Option<Rect> {
         if cell.is_empty() {
             return None;
@@ -719,7 +719,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// `r` in the cell's own pixels; narrowed to the foot column where the rules say the
     /// cell sees only a centre foot.
-    #[inline]
+    #[inline(always)]
     fn local_box(&self, cell: Cell, tx: i32, ty: i32, r: Rect, rules: &Rules) -> LocalBox {
         let (ox, oy) = (self.tile_origin(tx), self.tile_origin(ty));
         let mut b = LocalBox {
