@@ -98,19 +98,35 @@ fi
 # Marks: two back to back (one mark's own cost), then before/after each engine's measured
 # frames: mixed runtime, bitmask, naive, then large runtime, bitmask, naive.
 mapfile -t marks < <(awk '$1 == "mark" { print $2 }' "$tmp/marks.txt")
-if [ ${#marks[@]} -ne 14 ]; then
+# Then the growth table: the runtime alone, 100 actors of one size at one speed per cell.
+growth_sizes=(4x6 8x14 16x16 24x32 32x48 64x64)
+growth_speeds=(0.5 1 2 4 8 16)
+expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]}))
+if [ ${#marks[@]} -ne "$expected" ]; then
   cat "$tmp/marks.txt" >&2
-  echo "FAIL: expected 14 marks from the plugin, got ${#marks[@]}" >&2
+  echo "FAIL: expected $expected marks from the plugin, got ${#marks[@]}" >&2
   exit 1
 fi
 actor_frames=$((60 * 1000))
 mark_cost=$((marks[1] - marks[0]))
-per_actor_frame() {  # $1: index of the engine's first mark; rounded to the nearest integer
+per_actor_frame() {  # $1: index of the engine's first mark, $2: actor-frames; rounded
+  local frames=${2:-$actor_frames}
   local executed=$((marks[$1 + 1] - marks[$1] - mark_cost))
-  echo $(((executed + actor_frames / 2) / actor_frames))
+  echo $(((executed + frames / 2) / frames))
 }
 mixed="runtime=$(per_actor_frame 2) bitmask=$(per_actor_frame 4) naive=$(per_actor_frame 6)"
 large="runtime=$(per_actor_frame 8) bitmask=$(per_actor_frame 10) naive=$(per_actor_frame 12)"
+echo "runtime instructions per actor-frame by box size (rows) and walking speed in px per frame (columns), 100 actors:"
+printf '%8s' "" "${growth_speeds[@]}"; echo
+i=14
+for size in "${growth_sizes[@]}"; do
+  printf '%8s' "$size"
+  for _ in "${growth_speeds[@]}"; do
+    printf '%8s' "$(per_actor_frame "$i" $((60 * 100)))"
+    i=$((i + 2))
+  done
+  echo
+done
 echo "instructions executed in all: $(awk '$1 == "executed" { print $2 }' "$tmp/marks.txt"); one mark costs $mark_cost (subtracted)"
 
 read -r step_stack lift_stack window < <(sed -n 's/^stack step=\([0-9]*\) platforms=\([0-9]*\) window=\([0-9]*\).*/\1 \2 \3/p' "$tmp/out.txt")

@@ -9,7 +9,9 @@
 //! right after each engine's measured frames; `bench.sh`'s QEMU plugin records the count of
 //! executed instructions at each call. The calls, in order: two back to back (the cost of a
 //! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
-//! before and after its [`FRAMES`] measured frames.
+//! before and after its [`FRAMES`] measured frames; then the runtime alone for each cell of
+//! the growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row), before and after its
+//! measured frames.
 //!
 //! On stdout: one `checksum` line per crowd, and the stack used; exits non-zero if an
 //! engine's checksum differs from the runtime's.
@@ -33,6 +35,13 @@ use support::Out;
 
 /// Actors per crowd.
 const COUNT: usize = 1000;
+
+/// The growth table's box sizes (w, h): how the cost per actor-frame grows with the box.
+static GROWTH_SIZES: [(u16, u16); 6] = [(4, 6), (8, 14), (16, 16), (24, 32), (32, 48), (64, 64)];
+/// The growth table's walking speeds, 1/256 px per frame: 0.5 to 16 px per frame.
+const GROWTH_SPEEDS: [i32; 6] = [128, 256, 512, 1024, 2048, 4096];
+/// Actors per cell of the growth table.
+const GROWTH_COUNT: usize = 100;
 
 /// Marks a point of the run for the instruction-counting plugin (which watches this
 /// function's address): it only has to be called, and to cost next to nothing.
@@ -139,6 +148,34 @@ fn run<T: Driven>(crowd: &Crowd, mut step: impl FnMut(&mut T)) -> Run {
     }
 }
 
+/// One cell of the growth table: [`GROWTH_COUNT`] actors of one size, all walking at
+/// `speed`, on the runtime, between two marks for their measured frames.
+#[inline(never)]
+fn growth(world: &World<'_, &Level, &[Platform]>, size: &'static (u16, u16), speed: i32) {
+    let crowd = Crowd {
+        name: "growth",
+        sizes: core::slice::from_ref(size),
+        // clear of the walls for the widest box
+        x_span: 900,
+        ..MIXED
+    };
+    let mut actors: [(Actor, Brain); GROWTH_COUNT] = core::array::from_fn(|i| {
+        let (actor, mut brain) = <Actor as Driven>::spawn(&crowd, i);
+        brain.speed = speed;
+        (actor, brain)
+    });
+    let mut step = |a: &mut Actor| runtime_step(world, a);
+    for f in 0..WARM_FRAMES {
+        frame(&mut actors, f, &mut step);
+    }
+    bench_mark();
+    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        frame(&mut actors, f, &mut step);
+    }
+    bench_mark();
+    black_box(&actors);
+}
+
 /// Platforms carrying and pushing actors through the open top of the level (one sweeps
 /// sideways, a one-way one rises into the level's roof and crushes its riders, one moves
 /// diagonally), the actors walking and falling on them: the stack `move_platform` and
@@ -210,6 +247,11 @@ fn main() -> ! {
             "checksum {} runtime={:08x} bitmask={:08x} naive={:08x}",
             crowd.name, rt.checksum, bm.checksum, nv.checksum
         );
+    }
+    for size in &GROWTH_SIZES {
+        for speed in GROWTH_SPEEDS {
+            growth(&world, size, speed);
+        }
     }
     let lifts = platforms(tables, &level);
     let _ = writeln!(
