@@ -10,11 +10,22 @@
 //! (`lo` as low as `-(n-1)`, `hi` as high as `2n-2`), exactly as an overlap does.
 
 /// Bits `0..n` set (all 64 for `n >= 64`).
-///
-/// Built from two 32-bit halves: on 32-bit targets without a 64-bit shifter (ARMv6-M) a
-/// variable `u64` shift is a library call, and this sits on every strip test.
 #[inline]
 pub(crate) const fn low_bits(n: u32) -> u64 {
+    if cfg!(target_pointer_width = "64") {
+        match 1u64.checked_shl(n) {
+            Some(bit) => bit.wrapping_sub(1),
+            None => u64::MAX,
+        }
+    } else {
+        low_bits_by_halves(n)
+    }
+}
+
+/// [`low_bits`] from two 32-bit halves: on 32-bit targets a variable `u64` shift is a
+/// library call (ARMv6-M has no 64-bit shifter), and this sits on every strip test.
+#[inline]
+const fn low_bits_by_halves(n: u32) -> u64 {
     let low = low_bits32(n);
     let high = if n > 32 { low_bits32(n - 32) } else { 0 };
     (high as u64) << 32 | low as u64
@@ -183,6 +194,15 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn low_bits_by_halves_is_low_bits() {
+        for n in 0..=70 {
+            let expected = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+            assert_eq!(low_bits_by_halves(n), expected, "{n}");
+            assert_eq!(low_bits(n), expected, "{n}");
         }
     }
 

@@ -464,10 +464,20 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
     transform_span(n, variant, span)
 }
 
-/// ⌊log2 len⌋ for `len` in 1..=64, by comparisons: ARMv6-M has no count-leading-zeros
-/// instruction, and `leading_zeros` becomes a library call there.
+/// ⌊log2 len⌋ for `len` in 1..=64.
 #[inline]
 const fn floor_log2(len: u32) -> u32 {
+    if cfg!(target_arch = "arm") {
+        floor_log2_by_comparisons(len)
+    } else {
+        31u32.wrapping_sub(len.leading_zeros())
+    }
+}
+
+/// [`floor_log2`] by comparisons: ARMv6-M's and ARMv4T's Thumb have no count-leading-zeros
+/// instruction, and `leading_zeros` becomes a library call there.
+#[inline]
+const fn floor_log2_by_comparisons(len: u32) -> u32 {
     (len >= 2) as u32
         + (len >= 4) as u32
         + (len >= 8) as u32
@@ -533,6 +543,10 @@ mod tests {
     fn floor_log2_is_the_highest_set_bit() {
         for len in 1..=64u32 {
             assert_eq!(super::floor_log2(len), 31 - len.leading_zeros(), "{len}");
+            assert_eq!(
+                super::floor_log2_by_comparisons(len),
+                31 - len.leading_zeros()
+            );
         }
     }
 
