@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::emit::{OutputFile, render, write_files};
+use crate::emit::{OutputFile, render};
+use crate::publish::publish;
 use crate::tileset::{folder_name, png_paths};
 use crate::{Emit, Error, Result, TileSet, pack};
 
@@ -101,8 +102,9 @@ impl Builder {
     /// output folder is left exactly as it was.
     pub fn generate(&self) -> Result<Report> {
         let (set, blob, files) = self.prepare()?;
+        let stem = self.stem()?;
         let out_dir = self.resolved_out_dir()?;
-        let written = write_files(&out_dir, &files)?;
+        let written = publish(&out_dir, &stem, &files)?;
         Ok(Report {
             outputs: files.iter().map(|f| out_dir.join(&f.name)).collect(),
             written,

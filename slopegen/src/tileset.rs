@@ -84,7 +84,10 @@ pub(crate) fn folder_name(folder: &Path) -> Option<&str> {
         .and_then(|name| name.to_str())
 }
 
-/// The PNG files in `folder`, sorted by path.
+/// The PNG files in `folder`, sorted by path. Every entry named `*.png` must be a regular
+/// file or a symbolic link to one: anything else (a folder, a FIFO, a device, a broken link,
+/// a link loop) is an error naming it, never skipped (skipping one would renumber the shapes
+/// after it).
 pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
     let meta = std::fs::metadata(folder).map_err(|source| {
         if source.kind() == std::io::ErrorKind::NotFound {
@@ -113,7 +116,8 @@ pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
         let is_png = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if is_png && path.is_file() {
+        if is_png {
+            check_regular(&path)?;
             paths.push(path);
         }
     }
@@ -124,4 +128,68 @@ pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
     }
     paths.sort();
     Ok(paths)
+}
+
+/// `path` is a regular file, or a symbolic link to one (followed, naming what is wrong).
+pub(crate) fn check_regular(path: &Path) -> Result<()> {
+    let not_a_file = |what: &'static str| Error::NotAFile {
+        path: path.to_owned(),
+        what: what.to_owned(),
+    };
+    let own = std::fs::symlink_metadata(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !own.file_type().is_symlink() {
+        return match own.is_file() {
+            true => Ok(()),
+            false => Err(not_a_file(kind_of(&own))),
+        };
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) => Err(Error::NotAFile {
+            path: path.to_owned(),
+            what: format!("a symbolic link to {}", kind_of(&meta)),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_a_file(
+            "a broken symbolic link (its target does not exist)",
+        )),
+        Err(e) if e.raw_os_error() == Some(40) || e.to_string().contains("symbolic links") => Err(
+            not_a_file("a symbolic link that loops (too many levels of links)"),
+        ),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// What a directory entry is, in words: `a folder`, `a FIFO`…
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    if t.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
 }
