@@ -374,7 +374,11 @@ fn output_path_that_is_a_file_is_refused() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &blocker],
-        &[&shown, "cannot use as the output folder", "is a file, not a folder"],
+        &[
+            &shown,
+            "cannot use as the output folder",
+            "is a file, not a folder",
+        ],
     );
 }
 
@@ -389,7 +393,11 @@ fn output_path_under_a_file_is_refused() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &out],
-        &[&shown, "cannot use as the output folder", "is a file, not a folder"],
+        &[
+            &shown,
+            "cannot use as the output folder",
+            "is a file, not a folder",
+        ],
     );
 }
 
@@ -642,7 +650,10 @@ fn second_run_leaves_unchanged_files_alone() {
     assert!(stderr.contains("(unchanged)"), "{stderr}");
     assert_eq!(mtime("tiles.bin"), old, "tiles.bin was rewritten");
     assert_eq!(mtime("tiles.rs"), old, "tiles.rs was rewritten");
-    assert!(snapshot(&out) == store, "an unchanged run touched the folder");
+    assert!(
+        snapshot(&out) == store,
+        "an unchanged run touched the folder"
+    );
 
     // A damaged output is rewritten, and the run no longer says "(unchanged)".
     fs::write(out.join("tiles.rs"), "// edited by hand\n").unwrap();
