@@ -93,8 +93,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         }
         let _ = writeln!(
             w,
-            "    const _: () = assert!({check}, \"{} is not the blob this module was generated with: regenerate both\");",
-            comment_safe(bin_name).replace(['"', '\\'], "_")
+            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with: regenerate both\");"
         );
         let _ = writeln!(w, "    BYTES");
     } else {

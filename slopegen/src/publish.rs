@@ -41,9 +41,16 @@ pub(crate) fn publish(dir: &Path, stem: &str, files: &[OutputFile]) -> Result<Ve
     let store_existed = store.exists();
     let result = OutputLock::acquire(dir).and_then(|lock| {
         let result = switch(dir, stem, files);
-        if result.is_err() && (!store_existed || !created.is_empty()) {
-            // Leave no trace in a folder that had none: our store went in with this run.
-            let _ = fs::remove_dir_all(&store);
+        if result.is_err() {
+            if !store_existed && !holds_a_set(&store) {
+                // Leave no trace in a folder that had none: our store went in with this run.
+                let _ = fs::remove_dir_all(&store);
+            } else {
+                // Drop the half-made version; the set stays as it was.
+                let set = store.join(format!("{stem}.set"));
+                let current = fs::read_link(set.join("current")).ok();
+                remove_stale(dir, &set, current.as_deref(), None);
+            }
         }
         drop(lock);
         result
@@ -55,6 +62,15 @@ pub(crate) fn publish(dir: &Path, stem: &str, files: &[OutputFile]) -> Result<Ve
         }
     }
     result
+}
+
+/// Whether any output set lives in the store (another run may have published one).
+fn holds_a_set(store: &Path) -> bool {
+    fs::read_dir(store)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| fs::symlink_metadata(e.path().join("current")).is_ok())
 }
 
 /// An advisory lock (`flock`) on `OUT/.slopegen/lock`: concurrent runs into one folder

@@ -252,6 +252,11 @@ fn decode_problem(e: image::ImageError) -> PngProblem {
             chunk.as_deref().unwrap_or("a")
         ));
     }
+    if text.to_ascii_lowercase().contains("deflate") {
+        return PngProblem::Invalid(
+            "the file is damaged: its compressed image data cannot be decompressed".into(),
+        );
+    }
     if text.to_ascii_lowercase().contains("memory limit") {
         return decode_problem(image::ImageError::Limits(
             image::error::LimitError::from_kind(image::error::LimitErrorKind::InsufficientMemory),
