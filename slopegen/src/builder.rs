@@ -98,8 +98,10 @@ impl Builder {
         self
     }
 
-    /// Reads the tiles, packs them and writes the outputs atomically: on any error the
-    /// output folder is left exactly as it was.
+    /// Reads the tiles, packs them and publishes the outputs as one set: `NAME.bin` and
+    /// `NAME.rs` switch together in one atomic step, under an advisory lock on the output
+    /// folder (concurrent runs take turns). On any error the output set is left as it was.
+    /// See the README's "What the output folder guarantees".
     pub fn generate(&self) -> Result<Report> {
         let (set, blob, files) = self.prepare()?;
         let stem = self.stem()?;

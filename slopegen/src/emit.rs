@@ -86,11 +86,12 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         // The blob beside this file must be the one it was generated with: its length and
         // its checksum (the last four bytes), checked by the compiler.
         let tail = blob.get(blob.len().saturating_sub(4)..).unwrap_or_default();
-        let len = blob.len();
-        let mut check = format!("BYTES.len() == {len}");
-        for (i, b) in tail.iter().enumerate() {
-            let _ = write!(check, " && BYTES[{}] == 0x{b:02x}", len - tail.len() + i);
-        }
+        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
+        let check = format!(
+            "BYTES.len() == {} && matches!(BYTES, [.., {}])",
+            blob.len(),
+            ends.join(", ")
+        );
         let _ = writeln!(
             w,
             "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with: regenerate both\");"

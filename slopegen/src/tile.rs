@@ -237,12 +237,10 @@ fn decode_problem(e: image::ImageError) -> PngProblem {
         innermost = next;
     }
     let text = innermost.to_string();
-    if let Some(io) = innermost.downcast_ref::<std::io::Error>() {
-        if io.kind() == std::io::ErrorKind::UnexpectedEof {
-            return PngProblem::Invalid("the file ends too early (it is truncated)".into());
-        }
-    }
-    if text.contains("EOF") || text.contains("end of file") {
+    let eof = innermost
+        .downcast_ref::<std::io::Error>()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::UnexpectedEof);
+    if eof || text.contains("EOF") || text.contains("end of file") {
         return PngProblem::Invalid("the file ends too early (it is truncated)".into());
     }
     let chunk = chunk_named(&text);

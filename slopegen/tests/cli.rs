@@ -514,6 +514,42 @@ fn writes_bin_and_rs_named_after_the_tile_folder() {
     assert!(rs.contains("include_bytes!(\"tiles.bin\")"), "{rs}");
 }
 
+/// Staging a killed run left (by this version or an older one) goes with the next run;
+/// files of the user's that merely look alike stay.
+#[test]
+fn stale_staging_is_removed_by_the_next_run() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    populate_out(&out);
+    for stale in [
+        ".slopegen-Ab12Cd.tmp",
+        ".slopegen-old-XyZ123",
+        ".slopegen-link-42-0.tmp",
+    ] {
+        fs::write(out.join(stale), vec![7u8; 4096]).unwrap();
+    }
+    fs::create_dir_all(out.join(".slopegen/tiles.set/v-half-written")).unwrap();
+    fs::write(
+        out.join(".slopegen/tiles.set/v-half-written/tiles.bin"),
+        b"partial",
+    )
+    .unwrap();
+    fs::write(out.join(".slopegen-notes.txt"), "mine\n").unwrap();
+    run_ok(&[&*tiles, Path::new("-o"), &out]);
+    assert_eq!(
+        file_names(&out),
+        [
+            ".slopegen-notes.txt",
+            "keep",
+            "notes.txt",
+            "tiles.bin",
+            "tiles.rs"
+        ]
+    );
+    assert!(!out.join(".slopegen/tiles.set/v-half-written").exists());
+}
+
 #[test]
 fn generated_rust_module_is_relocatable_and_names_every_shape() {
     let root = tempdir();
@@ -1282,7 +1318,8 @@ fn png_whose_colour_profile_inflates_hugely_costs_little() {
 #[cfg(unix)]
 #[test]
 fn png_entries_that_are_not_files_are_refused_by_name() {
-    let cases: [(&str, fn(&Path), &str); 4] = [
+    type Make = fn(&Path);
+    let cases: [(&str, Make, &str); 4] = [
         (
             "dangling.png",
             |p| std::os::unix::fs::symlink("nowhere.png", p).unwrap(),
