@@ -13,7 +13,8 @@
 //! ```
 //!
 //! Modules, by pipeline stage: [`tile`] (one PNG → [`Bitmap`]), [`tileset`] (a folder),
-//! [`surface`] (angles), [`pack`] (the blob), [`emit`] (atomic outputs), [`builder`] (the
+//! [`surface`] (angles), [`pack`] (the blob), [`emit`] (the output files, published as one
+//! atomic set under a lock on the output folder), [`builder`] (the
 //! entry point, also for `build.rs`), [`dump`] (the CSV, read through the runtime).
 //!
 //! ```

@@ -320,18 +320,23 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
-/// A fresh, empty version folder `v-XXXXXX` in the store.
+/// A fresh, empty version folder `v-XXXXXX` in the store, readable by all like any folder
+/// (a temp folder would be private to its owner).
 #[cfg(unix)]
 fn new_version(store: &Path) -> Result<PathBuf> {
-    tempfile::Builder::new()
+    use std::os::unix::fs::PermissionsExt;
+    let werr = |source| Error::Write {
+        path: store.to_owned(),
+        source,
+    };
+    let dir = tempfile::Builder::new()
         .prefix("v-")
         .rand_bytes(8)
         .tempdir_in(store)
         .map(tempfile::TempDir::keep)
-        .map_err(|source| Error::Write {
-            path: store.to_owned(),
-            source,
-        })
+        .map_err(werr)?;
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).map_err(werr)?;
+    Ok(dir)
 }
 
 /// `to` becomes the file `name` of folder `from`: a hard link (same inode, same mtime), or a

@@ -1527,3 +1527,40 @@ fn damaged_length_byte_is_reported_as_damage() {
         &[&show(&bad), "checksum mismatch", "damaged"],
     );
 }
+
+/// The outputs are as readable as any file the user makes (umask 022: 0644 files in 0755
+/// folders), through the links too: another user or a build sandbox can read them.
+#[cfg(unix)]
+#[test]
+fn outputs_are_readable_by_others() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    let script = format!(
+        "umask 022; exec '{}' '{}' -o '{}'",
+        env!("CARGO_BIN_EXE_slopegen"),
+        tiles.display(),
+        out.display()
+    );
+    let status = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    for name in ["tiles.bin", "tiles.rs"] {
+        let real = fs::canonicalize(out.join(name)).unwrap();
+        assert_eq!(mode(&real), 0o644, "{}", real.display());
+        let mut dir = real.parent().unwrap();
+        while dir != root.path() {
+            assert_eq!(
+                mode(dir) & 0o005,
+                0o005,
+                "{} is not readable by others",
+                dir.display()
+            );
+            dir = dir.parent().unwrap();
+        }
+    }
+}
