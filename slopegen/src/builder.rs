@@ -127,7 +127,16 @@ impl Builder {
     /// so cargo shows it and fails the build.
     pub fn build(&self) -> Report {
         for path in self.watched_paths() {
-            println!("cargo:rerun-if-changed={}", path.display());
+            // A line break would end cargo's instruction early, and the rest of the path
+            // would be read as an instruction of its own.
+            let shown = path.display().to_string();
+            if shown.contains(['\n', '\r']) {
+                panic!(
+                    "slopegen: {}: a path with a line break cannot be given to cargo; rename it",
+                    crate::escape(&shown)
+                );
+            }
+            println!("cargo:rerun-if-changed={shown}");
         }
         match self.generate() {
             Ok(report) => report,
@@ -178,5 +187,27 @@ impl Builder {
                 .map(PathBuf::from)
                 .ok_or(Error::NoOutputFolder),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder named `x\ncargo:…` must not inject an instruction into cargo's output.
+    #[cfg(unix)]
+    #[test]
+    fn build_refuses_paths_that_would_break_cargo_instructions() {
+        let dir = tempfile::tempdir().unwrap();
+        let tiles = dir.path().join("x\ncargo:rustc-cfg=injected");
+        std::fs::create_dir(&tiles).unwrap();
+        let builder = Builder::new(&tiles);
+        let panic = std::panic::catch_unwind(|| builder.build()).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("x\\ncargo:rustc-cfg=injected"),
+            "{message}"
+        );
+        assert!(message.contains("line break"), "{message}");
     }
 }
