@@ -90,7 +90,7 @@ fn bad_name(path: &Path, problem: String) -> Error {
 
 /// Whether a file stem can name a shape: at most 255 bytes, no control characters, and at
 /// least one ASCII letter or digit (else its constant would be all `_`).
-fn check_name(name: &str) -> std::result::Result<(), String> {
+pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
     if name.len() > 255 {
         return Err("the file name is longer than 255 bytes".into());
     }

@@ -34,8 +34,15 @@ impl TileSet {
         TileSet::from_tiles(folder, tiles)
     }
 
-    /// Checks and sorts tiles read elsewhere: one size, distinct constant names.
+    /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`] checks them),
+    /// one size, distinct constant names.
     pub fn from_tiles(folder: &Path, mut tiles: Vec<Tile>) -> Result<TileSet> {
+        for tile in &tiles {
+            crate::tile::check_name(&tile.name).map_err(|problem| Error::BadName {
+                path: tile.path.clone(),
+                problem,
+            })?;
+        }
         tiles.sort_by(|a, b| a.name.cmp(&b.name));
         let first = tiles.first().ok_or_else(|| Error::NoTiles {
             path: folder.to_owned(),
@@ -191,5 +198,34 @@ pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
         "a file"
     } else {
         "not a regular file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bitmap;
+
+    fn tile(name: &str) -> Tile {
+        Tile {
+            name: name.into(),
+            constant: crate::constant_name(name),
+            path: format!("{name}.png").into(),
+            bitmap: Bitmap::from_fn(4, |x, y| y <= x),
+        }
+    }
+
+    /// Tiles built by hand get the same name rules as tiles read from PNGs, so `pack` never
+    /// writes a name the runtime refuses.
+    #[test]
+    fn from_tiles_checks_names() {
+        for bad in ["a\nb", "_", "é", ""] {
+            let err = TileSet::from_tiles(Path::new("t"), vec![tile("ok"), tile(bad)]);
+            assert!(
+                matches!(err, Err(Error::BadName { .. })),
+                "{bad:?}: {err:?}"
+            );
+        }
+        assert!(TileSet::from_tiles(Path::new("t"), vec![tile("ok"), tile("45°")]).is_ok());
     }
 }
