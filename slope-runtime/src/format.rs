@@ -193,10 +193,9 @@ impl<'a> Blob<'a> {
 fn whole_checksum_mismatch(bytes: &[u8]) -> Error {
     let split = bytes.len().saturating_sub(4);
     let (body, tail) = (bytes.get(..split).unwrap_or_default(), bytes.get(split..));
-    let mut stored = [0u8; 4];
-    if let Some(tail) = tail.filter(|t| t.len() == 4) {
-        stored.copy_from_slice(tail);
-    }
+    let stored = tail
+        .and_then(|t| <[u8; 4]>::try_from(t).ok())
+        .unwrap_or_default();
     Error::ChecksumMismatch {
         stored: u32::from_le_bytes(stored),
         computed: crate::crc32(body),

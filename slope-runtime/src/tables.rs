@@ -257,15 +257,26 @@ impl<'a> Tables<'a> {
     /// Every angle is one the generator can write (see the format's "Angles"): never
     /// vertical or past it, and sloped only on a profile with a ramp of that direction.
     fn check_angles(&self, record_count: u16) -> Result<(), Error> {
-        let n = self.tile_size;
-        let len = format::record_len(n);
-        let per_record = usize::from(n).wrapping_mul(ANGLE_PROFILES);
-        let records = self.records.chunks_exact(len.max(1));
-        let angles = self.angles.chunks_exact(per_record.max(1));
-        for ((record, bytes), profiles) in (0..record_count).zip(records).zip(angles) {
+        let n = usize::from(self.tile_size);
+        let len = format::record_len(self.tile_size);
+        // Slices by index, not `chunks_exact`: its size computation divides, and the
+        // firmware build must keep no panic path.
+        for record in 0..record_count {
+            let r = usize::from(record);
+            let bad = Error::BadAngle { record };
+            let start = r.wrapping_mul(len);
+            let bytes = self
+                .records
+                .get(start..start.wrapping_add(len))
+                .ok_or(bad)?;
             let shape = self.shape_of(record, bytes);
-            for (profile, angles) in (0u8..).zip(profiles.chunks_exact(usize::from(n))) {
-                let (rising, falling) = ramps(&shape, n, profile);
+            for profile in 0..ANGLE_PROFILES {
+                let at = r
+                    .wrapping_mul(ANGLE_PROFILES)
+                    .wrapping_add(profile)
+                    .wrapping_mul(n);
+                let angles = self.angles.get(at..at.wrapping_add(n)).ok_or(bad)?;
+                let (rising, falling) = ramps(&shape, self.tile_size, profile);
                 let possible = |a: &u8| match *a {
                     0 => true,
                     1..=63 => rising,
@@ -273,7 +284,7 @@ impl<'a> Tables<'a> {
                     _ => false,
                 };
                 if !angles.iter().all(possible) {
-                    return Err(Error::BadAngle { record });
+                    return Err(bad);
                 }
             }
         }
@@ -284,7 +295,7 @@ impl<'a> Tables<'a> {
 /// Whether stored profile `profile` (0 `none`, 1 `FY`, 2 `F90`, 3 `F90Y`) of a record has
 /// at least two rising risers, and at least two falling ones: what a rising or a falling
 /// ramp needs.
-fn ramps(shape: &Shape<'_>, n: u8, profile: u8) -> (bool, bool) {
+fn ramps(shape: &Shape<'_>, n: u8, profile: usize) -> (bool, bool) {
     let lines = if profile < 2 {
         Lines::Columns
     } else {
