@@ -226,6 +226,67 @@ fn build(n: u8, records: &[(Vec<u64>, Vec<u8>)], shapes: &[(&str, u16)]) -> Fiel
     }
 }
 
+/// Heights of the four stored profiles (`none`, `FY`, `F90`, `F90Y`) of a bitmap, by the
+/// spec's definition of the variants.
+fn profile_heights(n: u8, columns: &[u64]) -> [Vec<u8>; 4] {
+    [
+        Variant::Identity,
+        Variant::FlipY,
+        Variant::Rot90,
+        Variant::Rot90FlipY,
+    ]
+    .map(|v| {
+        (0..i32::from(n))
+            .map(|x| {
+                (0..i32::from(n))
+                    .filter(|&y| variant_solid(n, columns, v, x, y))
+                    .map(|y| y as u8 + 1)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect()
+    })
+}
+
+/// Whether a height profile has two rising risers, and two falling ones (what the FORMAT
+/// section asks of a rising or a falling angle).
+fn ramps_of(heights: &[u8]) -> (bool, bool) {
+    let up = heights.windows(2).filter(|w| w[1] > w[0]).count();
+    let down = heights.windows(2).filter(|w| w[1] < w[0]).count();
+    (up >= 2, down >= 2)
+}
+
+/// Whether `angle` may stand in a profile with these ramps.
+fn angle_possible(angle: u8, (rising, falling): (bool, bool)) -> bool {
+    match angle {
+        0 => true,
+        1..=63 => rising,
+        193..=255 => falling,
+        _ => false,
+    }
+}
+
+/// `wanted` (4·N angle bytes), with every byte the FORMAT section rules out for this
+/// bitmap set to 0 (flat).
+fn plausible_angles(n: u8, columns: &[u64], wanted: &[u8]) -> Vec<u8> {
+    let profiles = profile_heights(n, columns);
+    wanted
+        .chunks(usize::from(n))
+        .zip(&profiles)
+        .flat_map(|(angles, heights)| {
+            let ramps = ramps_of(heights);
+            angles
+                .iter()
+                .map(move |&a| if angle_possible(a, ramps) { a } else { 0 })
+        })
+        .collect()
+}
+
+/// `count` distinct names, in sorted order.
+fn sorted_names(count: usize) -> Vec<String> {
+    (0..count).map(|i| format!("s{i:05}")).collect()
+}
+
 /// A mirror of `format::Blob` for postcard, to cross-check the encoder and the framing.
 #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq, Eq)]
 struct Wire<'a> {
@@ -682,9 +743,10 @@ fn bad_names() {
 /// Two records of tile size `n`: an empty one and a 45° slope.
 fn two_records(n: u8) -> Vec<(Vec<u64>, Vec<u8>)> {
     let slope: Vec<u64> = (0..n).map(|x| low_bits(x + 1)).collect();
+    let angles = plausible_angles(n, &slope, &vec![32; 4 * usize::from(n)]);
     vec![
         (vec![0; usize::from(n)], vec![0; 4 * usize::from(n)]),
-        (slope, vec![32; 4 * usize::from(n)]),
+        (slope, angles),
     ]
 }
 
@@ -939,7 +1001,7 @@ fn empty_record() -> (Vec<u64>, Vec<u8>) {
 #[test]
 fn the_most_shapes_load() {
     let f = Fields {
-        names: names_field(&vec!["a"; 65535]),
+        names: names_field(&sorted_names(65535)),
         shapes: shapes_field(&[0; 65535]),
         ..build(4, &[empty_record()], &[])
     };
@@ -947,10 +1009,10 @@ fn the_most_shapes_load() {
     let t = Tables::from_bytes(&bytes).unwrap();
     assert_eq!(t.shape_count(), 65535);
     assert_eq!(t.ids().count(), 65535);
-    assert_eq!(t.name(ShapeId::new(65534)), Some("a"));
+    assert_eq!(t.name(ShapeId::new(65534)), Some("s65534"));
     assert!(t.shape(ShapeId::new(65534)).is_some());
     assert!(t.shape(ShapeId::new(65535)).is_none());
-    assert_eq!(t.find("a"), Some(ShapeId::new(0)));
+    assert_eq!(t.find("s00000"), Some(ShapeId::new(0)));
 }
 
 /// One shape fewer than the maximum loads (and the index check visits the last shape).
@@ -959,7 +1021,7 @@ fn many_shapes_load() {
     let mut indices = vec![0u16; 65534];
     indices[65533] = 1;
     let f = Fields {
-        names: names_field(&vec!["a"; 65534]),
+        names: names_field(&sorted_names(65534)),
         shapes: shapes_field(&indices),
         ..build(4, &[empty_record()], &[])
     };
@@ -1000,10 +1062,9 @@ fn too_many_shapes_or_records() {
 
 #[test]
 fn tiny_all_solid_tile() {
-    // N = 4: one record, every pixel solid; angle profiles none/FY/F90/F90Y = 0/1/2/3 + column.
-    let angles: Vec<u8> = (0..4u8)
-        .flat_map(|p| (0..4).map(move |c| p * 10 + c))
-        .collect();
+    // N = 4: one record, every pixel solid: flat in every profile, so every angle is 0 (the
+    // random blobs below check which profile each variant reads).
+    let angles = vec![0u8; 16];
     let f = build(4, &[(vec![0xF; 4], angles)], &[("full", 0)]);
     let bytes = f.encode();
     // by hand: 8 masks per table (4 + 3 + 1), one byte each, all 0x0F
@@ -1068,13 +1129,7 @@ fn tiny_all_solid_tile() {
             // every column is 4 high; angles come from the stored profiles
             let top = s.surface(v, x).unwrap();
             assert_eq!(top.height, 4);
-            let profile = u8::from(v.rotated()) * 2 + u8::from(v.flips_y());
-            let expect = if v.flips_x() {
-                (profile * 10 + 3 - x).wrapping_neg()
-            } else {
-                profile * 10 + x
-            };
-            assert_eq!(top.angle, expect, "{v:?} column {x}");
+            assert_eq!(top.angle, 0, "{v:?} column {x}");
         }
         assert!(!s.is_solid(v, 4, 0) && !s.is_solid(v, 0, 4));
         assert_eq!(s.surface(v, 4), None);
@@ -1086,6 +1141,116 @@ fn tiny_all_solid_tile() {
         [1, -7, 1, -7]
     );
     exercise(&t);
+}
+
+// ---------------------------------------------------------------------------------------
+// 2b. Contents the generator cannot write, behind a valid checksum
+// ---------------------------------------------------------------------------------------
+
+/// The names of the golden blob, split.
+fn golden_names() -> Vec<Vec<u8>> {
+    split_names(&Fields::golden().names).unwrap()
+}
+
+#[test]
+fn two_shapes_with_one_name_are_refused() {
+    let names = golden_names();
+    let bump = names.iter().position(|n| n == b"bump").unwrap();
+    let mut twice = names.clone();
+    twice[bump + 1] = b"bump".to_vec();
+    let f = Fields {
+        names: names_field(&twice),
+        ..Fields::golden()
+    };
+    assert_eq!(
+        load_err(&f),
+        Error::UnsortedName {
+            shape: bump as u16 + 1
+        }
+    );
+    // Out of order (so `find` could miss a name) is refused too.
+    let mut swapped = names.clone();
+    swapped.swap(0, 1);
+    let f = Fields {
+        names: names_field(&swapped),
+        ..Fields::golden()
+    };
+    assert_eq!(load_err(&f), Error::UnsortedName { shape: 1 });
+}
+
+#[test]
+fn names_with_control_characters_are_refused() {
+    for bad in [&b"a\nb"[..], b"\x1b[31m", b"tab\t"] {
+        let mut names = golden_names();
+        names[3] = bad.to_vec();
+        let f = Fields {
+            names: names_field(&names),
+            ..Fields::golden()
+        };
+        assert_eq!(load_err(&f), Error::BadName { shape: 3 }, "{bad:?}");
+    }
+}
+
+#[test]
+fn angles_the_generator_cannot_write_are_refused() {
+    // Every angle byte 64 (straight up): a floor would stop an actor.
+    let mut f = Fields::golden();
+    f.angles.iter_mut().for_each(|a| *a = 64);
+    assert!(matches!(load_err(&f), Error::BadAngle { .. }));
+    // The flat `full` tile with a 45° angle in one column of its top profile.
+    let g = Fields::golden();
+    let full = golden_names().iter().position(|n| n == b"full").unwrap();
+    let record = g.shape_index(full);
+    for (angle, column) in [(32u8, 0usize), (224, 5), (128, 15), (65, 3), (192, 8)] {
+        let mut f = Fields::golden();
+        f.angles[record * 4 * 16 + column] = angle;
+        assert_eq!(
+            load_err(&f),
+            Error::BadAngle {
+                record: record as u16
+            },
+            "angle {angle}"
+        );
+    }
+    // Every single angle byte, set to each edge of the ranges: refused exactly when the
+    // FORMAT section says.
+    let values = [
+        0u8, 1, 31, 32, 33, 63, 64, 65, 127, 128, 191, 192, 193, 224, 255,
+    ];
+    let mut refused = 0;
+    for at in 0..g.angles.len() {
+        for value in values {
+            let mut f = Fields::golden();
+            f.angles[at] = value;
+            let expected = expected_errors(&f);
+            match Tables::from_bytes(&f.encode()) {
+                Ok(_) => assert!(expected.is_empty(), "byte {at} = {value}: {expected:?}"),
+                Err(e) => {
+                    assert!(expected.contains(&e), "byte {at} = {value}: {e:?}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > g.angles.len() * 4, "{refused}");
+}
+
+/// A damaged length ends the fields early: that is damage, said so by the checksum, not
+/// "bytes after the checksum" (which stays the report for an intact blob with bytes added).
+#[test]
+fn a_damaged_length_is_reported_as_damage() {
+    let names_len = 8 + 1 + 1;
+    for delta in [1u8, 3, 50] {
+        let mut bytes = GOLDEN.to_vec();
+        bytes[names_len] -= delta;
+        assert!(
+            matches!(check_bytes(&bytes), Err(Error::ChecksumMismatch { .. })),
+            "names length - {delta}"
+        );
+    }
+    let mut bytes = GOLDEN.to_vec();
+    bytes.push(0);
+    assert_eq!(check_bytes(&bytes), Err(Error::TrailingBytes));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1145,6 +1310,10 @@ enum Edit {
     Pixel(Index, u8, u8),
     /// Replace one name with arbitrary bytes.
     Name(Index, Vec<u8>),
+    /// Give a shape the name of the shape before it.
+    RepeatName(Index),
+    /// Set one angle byte.
+    Angle(Index, u8),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -1160,6 +1329,9 @@ fn edit() -> impl Strategy<Value = Edit> {
         4 => (any::<Index>(), 0u8..16, 0u8..16).prop_map(|(r, x, y)| Edit::Pixel(r, x, y)),
         2 => (any::<Index>(), prop::collection::vec(any::<u8>(), 0..6))
             .prop_map(|(i, name)| Edit::Name(i, name)),
+        2 => any::<Index>().prop_map(Edit::RepeatName),
+        4 => (any::<Index>(), prop_oneof![any::<u8>(), Just(64), Just(32), Just(224)])
+            .prop_map(|(i, v)| Edit::Angle(i, v)),
     ]
 }
 
@@ -1205,6 +1377,17 @@ fn apply_edit(f: &mut Fields, e: &Edit) {
                 f.names = names_field(&names);
             }
         }
+        Edit::RepeatName(i) => {
+            if let Some(mut names) = split_names(&f.names).filter(|n| n.len() >= 2) {
+                let at = 1 + i.index(names.len() - 1);
+                names[at] = names[at - 1].clone();
+                f.names = names_field(&names);
+            }
+        }
+        Edit::Angle(i, v) if !f.angles.is_empty() => {
+            let at = i.index(f.angles.len());
+            f.angles[at] = *v;
+        }
         _ => {}
     }
 }
@@ -1244,6 +1427,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
     let mut errors = Vec::new();
     // names
     let mut rest = &f.names[..];
+    let mut previous: &[u8] = &[];
     let mut names_ok = true;
     for shape in 0..shape_count {
         let bad = Error::BadName {
@@ -1255,7 +1439,20 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
             break;
         };
         match tail.split_at_checked(usize::from(len)) {
-            Some((name, tail)) if !name.is_empty() && std::str::from_utf8(name).is_ok() => {
+            Some((name, tail))
+                if !name.is_empty()
+                    && std::str::from_utf8(name)
+                        .is_ok_and(|s| !s.chars().any(char::is_control)) =>
+            {
+                // distinct and sorted: each name after the one before, byte-wise
+                if shape > 0 && name <= previous {
+                    errors.push(Error::UnsortedName {
+                        shape: shape as u16,
+                    });
+                    names_ok = false;
+                    break;
+                }
+                previous = name;
                 rest = tail;
             }
             _ => {
@@ -1305,6 +1502,16 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
         });
         if !ok || !transposed {
             errors.push(Error::BadRecord { record: r as u16 });
+        }
+        // angles: each one possible for its profile's ramps
+        let profiles = profile_heights(n, &columns_of(n, rec));
+        let angles = &f.angles[r * 4 * usize::from(n)..][..4 * usize::from(n)];
+        let possible = angles
+            .chunks(usize::from(n))
+            .zip(&profiles)
+            .all(|(a, h)| a.iter().all(|&a| angle_possible(a, ramps_of(h))));
+        if !possible {
+            errors.push(Error::BadAngle { record: r as u16 });
         }
     }
     errors
@@ -1376,9 +1583,15 @@ fn random_blob() -> impl Strategy<Value = Random> {
         let angles = prop::collection::vec(any::<u8>(), 4 * usize::from(n));
         let records = prop::collection::vec((bitmap, angles), 0..4);
         let shapes = prop::collection::vec(("\\PC{1,8}", any::<u16>()), 0..6);
-        (Just(n), records, shapes).prop_map(|(n, records, mut shapes)| {
+        (Just(n), records, shapes).prop_map(|(n, mut records, mut shapes)| {
             if records.is_empty() {
                 shapes.clear();
+            }
+            // As the generator writes them: names distinct and sorted, angles possible.
+            shapes.sort_by(|a, b| a.0.cmp(&b.0));
+            shapes.dedup_by(|a, b| a.0 == b.0);
+            for (columns, angles) in &mut records {
+                *angles = plausible_angles(n, columns, angles);
             }
             for s in &mut shapes {
                 s.1 %= records.len().max(1) as u16;
@@ -1570,6 +1783,8 @@ fn error_messages_are_lowercase_first() {
         },
         Error::BadName { shape: 0 },
         Error::BadRecord { record: 7 },
+        Error::UnsortedName { shape: 4 },
+        Error::BadAngle { record: 2 },
     ];
     for e in all {
         let text = e.to_string();

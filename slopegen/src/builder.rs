@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::emit::{OutputFile, render, write_files};
+use crate::emit::{OutputFile, render};
+use crate::publish::publish;
 use crate::tileset::{folder_name, png_paths};
 use crate::{Emit, Error, Result, TileSet, pack};
 
@@ -97,12 +98,15 @@ impl Builder {
         self
     }
 
-    /// Reads the tiles, packs them and writes the outputs atomically: on any error the
-    /// output folder is left exactly as it was.
+    /// Reads the tiles, packs them and publishes the outputs as one set: `NAME.bin` and
+    /// `NAME.rs` switch together in one atomic step, under an advisory lock on the output
+    /// folder (concurrent runs take turns). On any error the output set is left as it was.
+    /// See the README's "What the output folder guarantees".
     pub fn generate(&self) -> Result<Report> {
         let (set, blob, files) = self.prepare()?;
+        let stem = self.stem()?;
         let out_dir = self.resolved_out_dir()?;
-        let written = write_files(&out_dir, &files)?;
+        let written = publish(&out_dir, &stem, &files)?;
         Ok(Report {
             outputs: files.iter().map(|f| out_dir.join(&f.name)).collect(),
             written,
@@ -123,7 +127,16 @@ impl Builder {
     /// so cargo shows it and fails the build.
     pub fn build(&self) -> Report {
         for path in self.watched_paths() {
-            println!("cargo:rerun-if-changed={}", path.display());
+            // A line break would end cargo's instruction early, and the rest of the path
+            // would be read as an instruction of its own.
+            let shown = path.display().to_string();
+            if shown.contains(['\n', '\r']) {
+                panic!(
+                    "slopegen: {}: a path with a line break cannot be given to cargo; rename it",
+                    crate::escape(&shown)
+                );
+            }
+            println!("cargo:rerun-if-changed={shown}");
         }
         match self.generate() {
             Ok(report) => report,
@@ -174,5 +187,27 @@ impl Builder {
                 .map(PathBuf::from)
                 .ok_or(Error::NoOutputFolder),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder named `x\ncargo:…` must not inject an instruction into cargo's output.
+    #[cfg(unix)]
+    #[test]
+    fn build_refuses_paths_that_would_break_cargo_instructions() {
+        let dir = tempfile::tempdir().unwrap();
+        let tiles = dir.path().join("x\ncargo:rustc-cfg=injected");
+        std::fs::create_dir(&tiles).unwrap();
+        let builder = Builder::new(&tiles);
+        let panic = std::panic::catch_unwind(|| builder.build()).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("x\\ncargo:rustc-cfg=injected"),
+            "{message}"
+        );
+        assert!(message.contains("line break"), "{message}");
     }
 }

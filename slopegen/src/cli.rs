@@ -110,7 +110,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         let outputs: Vec<String> = report
             .outputs
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| slopegen::escape(&p.to_string_lossy()))
             .collect();
         let n = report.tile_size;
         eprintln!(
@@ -129,14 +129,31 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A blob file's bytes: regular files only (not a FIFO, a device or a folder), read up
+/// to the size the file system gives for it.
 fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).map_err(|source| {
-        Error::Read {
+    use std::io::Read as _;
+    let read_err = |source| Error::Read {
+        path: path.to_owned(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(read_err)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a FIFO, a device or a socket)"
+        };
+        anyhow::bail!(Error::NotAFile {
             path: path.to_owned(),
-            source,
-        }
-        .into()
-    })
+            what: what.to_owned()
+        });
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(meta.len()).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    Ok(bytes)
 }
 
 fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
@@ -146,6 +163,24 @@ fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
     })
 }
 
+/// The shape names for an error message: all of a small blob's, the first few of a big one.
+fn some_names(tables: &Tables<'_>) -> String {
+    const SHOWN: usize = 12;
+    let count = usize::from(tables.shape_count());
+    let mut names: Vec<String> = tables
+        .ids()
+        .take(SHOWN)
+        .map(|(_, n)| slopegen::escape(n))
+        .collect();
+    if count > SHOWN {
+        names.push(format!(
+            "… and {} more; `slopegen info` lists them all",
+            count - SHOWN
+        ));
+    }
+    names.join(", ")
+}
+
 fn dump(args: &DumpArgs) -> anyhow::Result<()> {
     let bytes = read_blob(&args.blob)?;
     let tables = load(&args.blob, &bytes)?;
@@ -153,7 +188,7 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
         Some(name) => vec![tables.find(name).ok_or_else(|| Error::UnknownShape {
             path: args.blob.clone(),
             name: name.clone(),
-            available: tables.ids().map(|(_, n)| n).collect::<Vec<_>>().join(", "),
+            available: some_names(&tables),
         })?],
         None => tables.ids().map(|(id, _)| id).collect(),
     };
@@ -177,7 +212,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: slopegen blob, format v{}",
-        args.blob.display(),
+        slopegen::escape(&args.blob.to_string_lossy()),
         slope_runtime::format::VERSION
     )?;
     writeln!(out, "tile size: {n}×{n} px")?;
@@ -193,7 +228,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         bytes.len() / usize::from(count.max(1))
     )?;
     for (id, name) in tables.ids() {
-        writeln!(out, "  {:>5}  {name}", id.index())?;
+        writeln!(out, "  {:>5}  {}", id.index(), slopegen::escape(name))?;
     }
     Ok(())
 }

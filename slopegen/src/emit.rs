@@ -1,11 +1,9 @@
-//! Outputs: the `.bin` blob and the `.rs` source, written atomically.
+//! Outputs: the `.bin` blob and the `.rs` source (written by `publish`, atomically).
 
 use std::fmt::Write as _;
-use std::fs;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
 
-use crate::{Error, Result, TileSet};
+use crate::TileSet;
+use crate::error::needs_escape;
 
 /// Which files to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -62,10 +60,11 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     );
     let _ = writeln!(
         w,
-        "// Tiles: folder `{folder}`, {} shapes of {n}×{n} px. Blob: {} bytes, format v{}.",
+        "// Tiles: folder `{folder}`, {} shapes of {n}×{n} px. Blob: {} bytes, format v{}, CRC-32 {}.",
         set.tiles.len(),
         blob.len(),
-        slope_runtime::format::VERSION
+        slope_runtime::format::VERSION,
+        checksum(blob)
     );
     let _ = writeln!(w, "//");
     let _ = writeln!(
@@ -83,7 +82,21 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(w, "pub fn blob() -> &'static [u8] {{");
     if beside {
         // Debug formatting makes a valid Rust string literal of any file name.
-        let _ = writeln!(w, "    include_bytes!({bin_name:?})");
+        let _ = writeln!(w, "    const BYTES: &[u8] = include_bytes!({bin_name:?});");
+        // The blob beside this file must be the one it was generated with: its length and
+        // its checksum (the last four bytes), checked by the compiler.
+        let tail = blob.get(blob.len().saturating_sub(4)..).unwrap_or_default();
+        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
+        let check = format!(
+            "BYTES.len() == {} && matches!(BYTES, [.., {}])",
+            blob.len(),
+            ends.join(", ")
+        );
+        let _ = writeln!(
+            w,
+            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with: regenerate both\");"
+        );
+        let _ = writeln!(w, "    BYTES");
     } else {
         let _ = writeln!(w, "    static BYTES: [u8; {}] = [", blob.len());
         for chunk in blob.chunks(16) {
@@ -129,161 +142,26 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     s
 }
 
-/// A name as it may stand in a `//` comment or a doc code span: control characters
-/// (a line break would end the comment) escaped, backticks replaced.
+/// The blob's CRC-32 (its last four bytes, little-endian), as the `.rs` header shows it.
+fn checksum(blob: &[u8]) -> String {
+    let mut tail = [0u8; 4];
+    if let Some(t) = blob.get(blob.len().saturating_sub(4)..) {
+        tail[..t.len()].copy_from_slice(t);
+    }
+    format!("{:#010x}", u32::from_le_bytes(tail))
+}
+
+/// A name as it may stand in a `//` comment or a doc code span: control characters (a line
+/// break would end the comment), bidi overrides (rustc refuses them in comments) and other
+/// invisible characters escaped, backticks replaced.
 fn comment_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| if c == '`' { '\'' } else { c })
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
-}
-
-/// Writes `files` into `dir` so that on any error `dir` is left exactly as it was: every
-/// file is staged in a temp file in `dir` first, and only then renamed over its target
-/// (a rename within one folder is atomic). Files whose contents are already right are not
-/// touched, so build scripts don't trigger needless rebuilds. Returns the paths written.
-pub(crate) fn write_files(dir: &Path, files: &[OutputFile]) -> Result<Vec<PathBuf>> {
-    let created = create_missing_dirs(dir)?;
-    let result = stage_and_persist(dir, files);
-    if result.is_err() {
-        // Leave no trace of folders we made: remove them leaf first, only while empty.
-        for made in &created {
-            let _ = fs::remove_dir(made);
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '`' => out.push('\''),
+            c if needs_escape(c) => out.extend(c.escape_debug()),
+            c => out.push(c),
         }
     }
-    result
-}
-
-fn stage_and_persist(dir: &Path, files: &[OutputFile]) -> Result<Vec<PathBuf>> {
-    let write_err = |path: &Path| {
-        let path = path.to_owned();
-        move |source| Error::Write { path, source }
-    };
-    let mut staged = Vec::new();
-    for file in files {
-        let target = dir.join(&file.name);
-        if fs::read(&target).is_ok_and(|old| old == file.bytes) {
-            continue;
-        }
-        let mut tmp = temp_builder().tempfile_in(dir).map_err(write_err(dir))?;
-        tmp.write_all(&file.bytes).map_err(write_err(&target))?;
-        tmp.as_file().sync_all().map_err(write_err(&target))?;
-        staged.push((tmp, target));
-    }
-    commit(dir, staged)
-}
-
-/// Renames every staged file over its target, all or nothing: each old target is first
-/// moved aside to a backup, and if any rename fails the ones already done are undone.
-fn commit(dir: &Path, staged: Vec<(tempfile::NamedTempFile, PathBuf)>) -> Result<Vec<PathBuf>> {
-    let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
-    let mut failure = None;
-    for (tmp, target) in staged {
-        match replace(dir, tmp, &target) {
-            Ok(backup) => done.push((target, backup)),
-            Err(e) => {
-                failure = Some(e);
-                break;
-            }
-        }
-    }
-    if let Some(e) = failure {
-        for (target, backup) in done.into_iter().rev() {
-            match backup {
-                Some(old) => {
-                    let _ = fs::rename(&old, &target);
-                }
-                None => {
-                    let _ = fs::remove_file(&target);
-                }
-            }
-        }
-        return Err(e);
-    }
-    // Success: the backups (temp paths) delete themselves when dropped.
-    Ok(done.into_iter().map(|(target, _)| target).collect())
-}
-
-/// Moves `target` (if any) to a fresh backup path, then `tmp` onto `target`.
-fn replace(
-    dir: &Path,
-    tmp: tempfile::NamedTempFile,
-    target: &Path,
-) -> Result<Option<tempfile::TempPath>> {
-    let write_err = |source| Error::Write {
-        path: target.to_owned(),
-        source,
-    };
-    let backup = match fs::symlink_metadata(target) {
-        Ok(meta) if meta.is_dir() => {
-            return Err(write_err(std::io::Error::new(
-                std::io::ErrorKind::IsADirectory,
-                "a folder is in the way",
-            )));
-        }
-        Ok(_) => {
-            let slot = tempfile::Builder::new()
-                .prefix(".slopegen-old-")
-                .tempfile_in(dir)
-                .map_err(write_err)?
-                .into_temp_path();
-            fs::rename(target, &slot).map_err(write_err)?;
-            Some(slot)
-        }
-        Err(_) => None,
-    };
-    if let Err(e) = tmp.persist(target) {
-        if let Some(old) = &backup {
-            let _ = fs::rename(old, target);
-        }
-        return Err(write_err(e.error));
-    }
-    Ok(backup)
-}
-
-fn temp_builder() -> tempfile::Builder<'static, 'static> {
-    let mut b = tempfile::Builder::new();
-    b.prefix(".slopegen-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Like any new file: 0666 less the umask (a temp file would otherwise stay 0600).
-        b.permissions(fs::Permissions::from_mode(0o666));
-    }
-    b
-}
-
-/// Creates `dir` and any missing parents; returns those it created, deepest first.
-fn create_missing_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut missing = Vec::new();
-    let mut cur = Some(dir);
-    while let Some(p) = cur.filter(|p| !p.as_os_str().is_empty() && !p.exists()) {
-        missing.push(p.to_owned());
-        cur = p.parent();
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::Write {
-            path: dir.to_owned(),
-            source: std::io::Error::new(std::io::ErrorKind::NotADirectory, "not a folder"),
-        });
-    }
-    for p in missing.iter().rev() {
-        if let Err(source) = fs::create_dir(p) {
-            for made in missing.iter().filter(|m| m.is_dir()) {
-                let _ = fs::remove_dir(made);
-            }
-            return Err(Error::Write {
-                path: p.clone(),
-                source,
-            });
-        }
-    }
-    Ok(missing)
+    out
 }

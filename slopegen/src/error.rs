@@ -1,40 +1,58 @@
 //! Everything that can go wrong, each naming the file and the problem.
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A generator error. Its message names the file it is about and what is wrong with it.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// The tile folder does not exist.
-    #[error("{}: tile folder does not exist", .path.display())]
+    #[error("{}: tile folder does not exist", shown(.path))]
     MissingFolder {
         /// The folder given.
         path: PathBuf,
     },
     /// The tile path is not a folder.
-    #[error("{}: not a folder (give the folder that holds the tile PNGs)", .path.display())]
+    #[error("{}: not a folder (give the folder that holds the tile PNGs)", shown(.path))]
     NotAFolder {
         /// The path given.
         path: PathBuf,
     },
     /// The tile folder holds no `*.png` file.
-    #[error("{}: no PNG tiles in this folder (expected files named *.png)", .path.display())]
+    #[error("{}: no PNG tiles in this folder (expected files named *.png)", shown(.path))]
     NoTiles {
         /// The folder.
         path: PathBuf,
     },
     /// A file or folder could not be read.
-    #[error("{}: cannot read: {source}", .path.display())]
+    #[error("{}: cannot read: {source}", shown(.path))]
     Read {
         /// What could not be read.
         path: PathBuf,
         /// Why.
         source: io::Error,
     },
+    /// An entry named `*.png` is not a regular file (a folder, a FIFO, a broken link…).
+    #[error("{}: is {what}, not a regular file; remove it or rename it", shown(.path))]
+    NotAFile {
+        /// The entry.
+        path: PathBuf,
+        /// What it is, e.g. `a folder`.
+        what: String,
+    },
+    /// A `.png` file is larger than a tile PNG may be.
+    #[error("{}: the file is {size} bytes; a tile PNG may be at most {limit} bytes", shown(.path))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A `.png` file is not a PNG, or is truncated or corrupt.
-    #[error("{}: not a valid PNG: {reason}", .path.display())]
+    #[error("{}: not a valid PNG: {reason}", shown(.path))]
     BadPng {
         /// The file.
         path: PathBuf,
@@ -42,7 +60,7 @@ pub enum Error {
         reason: String,
     },
     /// A tile is not square.
-    #[error("{}: tile is {width}×{height} pixels; tiles must be square", .path.display())]
+    #[error("{}: tile is {width}×{height} pixels; tiles must be square", shown(.path))]
     NotSquare {
         /// The file.
         path: PathBuf,
@@ -52,7 +70,7 @@ pub enum Error {
         height: u32,
     },
     /// A tile's size is outside 4..=64.
-    #[error("{}: tile is {size}×{size} pixels; the tile size must be 4 to 64", .path.display())]
+    #[error("{}: tile is {size}×{size} pixels; the tile size must be 4 to 64", shown(.path))]
     BadSize {
         /// The file.
         path: PathBuf,
@@ -62,7 +80,7 @@ pub enum Error {
     /// Two tiles of one set differ in size.
     #[error(
         "{}: tile is {size}×{size} pixels, but {} is {expected}×{expected}; all tiles of a set must be the same size",
-        .path.display(), .first.display()
+        shown(.path), shown(.first)
     )]
     SizeMismatch {
         /// The odd tile.
@@ -75,17 +93,17 @@ pub enum Error {
         expected: u32,
     },
     /// A tile's file name cannot serve as a shape name.
-    #[error("{}: {problem}", .path.display())]
+    #[error("{}: {problem}", shown(.path))]
     BadName {
         /// The file.
         path: PathBuf,
         /// What is wrong with the name.
-        problem: &'static str,
+        problem: String,
     },
     /// Two tiles would get the same Rust constant.
     #[error(
         "{} and {}: both names become the constant `{ident}`; rename one of them",
-        .first.display(), .second.display()
+        shown(.first), shown(.second)
     )]
     NameClash {
         /// One tile.
@@ -96,7 +114,7 @@ pub enum Error {
         ident: String,
     },
     /// More tiles than a blob can index.
-    #[error("{}: {count} tiles; a set holds at most 65535", .path.display())]
+    #[error("{}: {count} tiles; a set holds at most 65535", shown(.path))]
     TooManyTiles {
         /// The folder.
         path: PathBuf,
@@ -104,7 +122,7 @@ pub enum Error {
         count: usize,
     },
     /// The output name cannot be used as a file stem.
-    #[error("`{name}`: not a usable output name (give a plain file stem such as `tiles`)")]
+    #[error("`{}`: not a usable output name (give a plain file stem such as `tiles`)", escape(.name))]
     BadOutputName {
         /// The name.
         name: String,
@@ -114,8 +132,34 @@ pub enum Error {
         "no output folder: set one with `out_dir`, or call from a build script where OUT_DIR is set"
     )]
     NoOutputFolder,
+    /// The output folder, or one of its parents, is a file.
+    #[error("{}: cannot use as the output folder: {} is a file, not a folder", shown(.path), shown(.file))]
+    OutputNotAFolder {
+        /// The output folder asked for.
+        path: PathBuf,
+        /// The file in the way.
+        file: PathBuf,
+    },
+    /// The output folder could not be created.
+    #[error("{}: cannot create the output folder: {}", shown(.path), create_reason(.at, .source))]
+    CreateFolder {
+        /// The output folder asked for.
+        path: PathBuf,
+        /// The folder whose creation failed (the output folder or a parent).
+        at: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Something that is not a file stands where an output must go.
+    #[error("{}: is {what}, not a file; remove it or choose another output folder", shown(.path))]
+    Blocked {
+        /// The output path.
+        path: PathBuf,
+        /// What is there, e.g. `a folder`.
+        what: &'static str,
+    },
     /// An output could not be written (the output folder is left as it was).
-    #[error("{}: cannot write output: {source}", .path.display())]
+    #[error("{}: cannot write output: {source}", shown(.path))]
     Write {
         /// What could not be written.
         path: PathBuf,
@@ -123,7 +167,7 @@ pub enum Error {
         source: io::Error,
     },
     /// A blob given to `dump` or `info` is not valid.
-    #[error("{}: not a valid slopegen blob: {source}", .path.display())]
+    #[error("{}: {}", shown(.path), blob_problem(.source))]
     BadBlob {
         /// The blob file.
         path: PathBuf,
@@ -131,16 +175,68 @@ pub enum Error {
         source: slope_runtime::Error,
     },
     /// `dump --shape` names a shape the blob does not have.
-    #[error("{}: no shape named `{name}` (the blob has: {available})", .path.display())]
+    #[error("{}: no shape named `{}` (the blob has: {available})", shown(.path), escape(.name))]
     UnknownShape {
         /// The blob file.
         path: PathBuf,
         /// The name asked for.
         name: String,
-        /// The names it has, comma-separated.
+        /// Some of the names it has, comma-separated (escaped, shortened for a big blob).
         available: String,
     },
 }
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A path as it may be printed: see [`escape`].
+pub(crate) fn shown(path: &Path) -> String {
+    escape(&path.to_string_lossy())
+}
+
+/// A name as it may be printed on a terminal or in a comment: control characters, bidi
+/// overrides and other invisible characters are written as escapes (`\n`, `\u{202e}`), so a
+/// name can neither split a message in two nor reorder or restyle what follows it.
+///
+/// ```
+/// assert_eq!(slopegen::escape("a\nb"), "a\\nb");
+/// assert_eq!(slopegen::escape("ab\u{202e}cd"), "ab\\u{202e}cd");
+/// assert_eq!(slopegen::escape("pente_45°_é"), "pente_45°_é");
+/// ```
+pub fn escape(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if needs_escape(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Control characters and everything Rust's debug formatting would not print as is
+/// (format characters such as bidi overrides, unassigned and private-use code points...).
+pub(crate) fn needs_escape(c: char) -> bool {
+    c.is_control() || (!matches!(c, '\\' | '"' | '\'') && c.escape_debug().nth(1).is_some())
+}
+
+fn create_reason(at: &Path, source: &io::Error) -> String {
+    match at.parent().filter(|p| p.is_dir()) {
+        // The parent exists, yet creating a folder in it reports "not found": a special
+        // file system (such as /proc) that holds no folders of ours.
+        Some(parent) if source.kind() == io::ErrorKind::NotFound => {
+            format!("{} does not allow new folders ({source})", shown(parent))
+        }
+        _ if at.parent().is_some() => format!("cannot create {}: {source}", shown(at)),
+        _ => source.to_string(),
+    }
+}
+
+fn blob_problem(source: &slope_runtime::Error) -> String {
+    match source {
+        // "not a slopegen blob (magic bytes are not SLOPEGEN)": already in a user's words.
+        slope_runtime::Error::BadMagic => source.to_string(),
+        other => format!("not a valid slopegen blob: {other}"),
+    }
+}

@@ -13,7 +13,8 @@
 //! ```
 //!
 //! Modules, by pipeline stage: [`tile`] (one PNG → [`Bitmap`]), [`tileset`] (a folder),
-//! [`surface`] (angles), [`pack`] (the blob), [`emit`] (atomic outputs), [`builder`] (the
+//! [`surface`] (angles), [`pack`] (the blob), [`emit`] (the output files, published as one
+//! atomic set under a lock on the output folder), [`builder`] (the
 //! entry point, also for `build.rs`), [`dump`] (the CSV, read through the runtime).
 //!
 //! ```
@@ -33,6 +34,7 @@ pub mod dump;
 pub mod emit;
 mod error;
 pub mod pack;
+mod publish;
 pub mod surface;
 pub mod tile;
 pub mod tileset;
@@ -41,7 +43,7 @@ pub use bitmap::Bitmap;
 pub use builder::{Builder, Report};
 pub use dump::{CSV_HEADER, dump_csv};
 pub use emit::{Emit, OutputFile};
-pub use error::{Error, Result};
+pub use error::{Error, Result, escape};
 pub use pack::pack;
 pub use surface::angles;
 pub use tile::{Tile, constant_name, read_tile};

@@ -2,10 +2,11 @@
 //!
 //! `image` types stop here: the rest of the pipeline sees only [`Bitmap`].
 
-use std::io::Cursor;
+use std::io::{Cursor, Read as _};
 use std::path::{Path, PathBuf};
 
-use image::{DynamicImage, ImageFormat, ImageReader};
+use image::DynamicImage;
+use image::codecs::png::PngDecoder;
 
 use crate::{Bitmap, Error, Result};
 
@@ -25,7 +26,8 @@ pub struct Tile {
 }
 
 /// The Rust constant for a shape name: upper-cased, every character outside `A-Z0-9`
-/// turned into `_`, and a leading `_` if it starts with a digit.
+/// turned into `_`, and a leading `_` if it starts with a digit. (Tile names without any
+/// ASCII letter or digit are refused by [`read_tile`]: theirs would be all `_`.)
 ///
 /// ```
 /// assert_eq!(slopegen::constant_name("slope22_1"), "SLOPE22_1");
@@ -49,26 +51,27 @@ pub fn constant_name(name: &str) -> String {
     ident
 }
 
-/// Reads one tile: decodes the PNG and applies the spec's solid rule.
+/// The most bytes a tile PNG may have (a 64×64 tile needs a few KiB; this leaves room for
+/// metadata). A larger file is refused before it is read.
+pub const MAX_PNG_BYTES: u64 = 16 << 20;
+
+/// The most memory the PNG decoder may allocate for one tile (pixels, colour profile, text).
+const MAX_DECODER_BYTES: u64 = 8 << 20;
+
+/// Signature, IHDR length and type, width and height.
+const HEADER_LEN: usize = 8 + 8 + 8;
+
+/// Reads one tile: checks its name, opens it (regular files only), checks the PNG signature
+/// and header before reading the rest, decodes it within a memory cap and applies the
+/// spec's solid rule.
 pub fn read_tile(path: &Path) -> Result<Tile> {
     let name = path
         .file_stem()
         .and_then(|s| s.to_str())
-        .ok_or_else(|| Error::BadName {
-            path: path.to_owned(),
-            problem: "file name is not valid UTF-8",
-        })?
+        .ok_or_else(|| bad_name(path, "the file name is not valid UTF-8".into()))?
         .to_owned();
-    if name.len() > 255 {
-        return Err(Error::BadName {
-            path: path.to_owned(),
-            problem: "file name is longer than 255 bytes",
-        });
-    }
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
-        path: path.to_owned(),
-        source,
-    })?;
+    check_name(&name).map_err(|problem| bad_name(path, problem))?;
+    let bytes = read_png_file(path)?;
     let bitmap = decode_png(&bytes).map_err(|e| e.at(path))?;
     Ok(Tile {
         constant: constant_name(&name),
@@ -76,6 +79,80 @@ pub fn read_tile(path: &Path) -> Result<Tile> {
         path: path.to_owned(),
         bitmap,
     })
+}
+
+fn bad_name(path: &Path, problem: String) -> Error {
+    Error::BadName {
+        path: path.to_owned(),
+        problem,
+    }
+}
+
+/// Whether a file stem can name a shape: at most 255 bytes, no control characters, and at
+/// least one ASCII letter or digit (else its constant would be all `_`).
+pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
+    if name.len() > 255 {
+        return Err("the file name is longer than 255 bytes".into());
+    }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "the file name holds a control character ({}); rename the file",
+            c.escape_debug()
+        ));
+    }
+    if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return Err(format!(
+            "the name `{}` has no ASCII letter or digit, so it gives no usable Rust constant; rename the file",
+            crate::escape(name)
+        ));
+    }
+    Ok(())
+}
+
+/// The file's bytes: opened without blocking (a FIFO swapped in cannot hang the run),
+/// checked to be a regular file of at most [`MAX_PNG_BYTES`], its header checked before
+/// anything more is read.
+fn read_png_file(path: &Path) -> Result<Vec<u8>> {
+    let read_err = |source| Error::Read {
+        path: path.to_owned(),
+        source,
+    };
+    crate::tileset::check_regular(path)?;
+    let mut options = std::fs::File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(read_err)?;
+    let meta = file.metadata().map_err(read_err)?;
+    if !meta.is_file() {
+        return Err(Error::NotAFile {
+            path: path.to_owned(),
+            what: crate::tileset::kind_of(&meta).to_owned(),
+        });
+    }
+    let too_large = |size| Error::TooLarge {
+        path: path.to_owned(),
+        size,
+        limit: MAX_PNG_BYTES,
+    };
+    if meta.len() > MAX_PNG_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut reader = file.take(MAX_PNG_BYTES + 1);
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    (&mut reader)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut bytes)
+        .map_err(read_err)?;
+    header(&bytes).map_err(|e| e.at(path))?;
+    reader.read_to_end(&mut bytes).map_err(read_err)?;
+    if bytes.len() as u64 > MAX_PNG_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Why a PNG was refused, before the path is attached.
@@ -101,29 +178,110 @@ impl PngProblem {
     }
 }
 
-/// PNG bytes → solid mask, by the spec's rule.
-pub(crate) fn decode_png(bytes: &[u8]) -> Result<Bitmap, PngProblem> {
-    if !bytes.starts_with(PNG_SIGNATURE) {
-        return Err(PngProblem::Invalid(
-            "the file does not start with the PNG signature".into(),
-        ));
+/// Checks the signature and the IHDR chunk's size fields (the first [`HEADER_LEN`] bytes
+/// of `bytes`) against the tile rules; returns N.
+fn header(bytes: &[u8]) -> Result<u8, PngProblem> {
+    let invalid = |s: &str| Err(PngProblem::Invalid(s.to_owned()));
+    if bytes.is_empty() {
+        return invalid("the file is empty (0 bytes)");
     }
-    let reader = || ImageReader::with_format(Cursor::new(bytes), ImageFormat::Png);
-    // Check the header's size before decoding, so a huge image is refused cheaply.
-    let (width, height) = reader()
-        .into_dimensions()
-        .map_err(|e| PngProblem::Invalid(e.to_string()))?;
+    if !bytes.starts_with(PNG_SIGNATURE) {
+        if PNG_SIGNATURE.starts_with(bytes) {
+            return invalid("the file ends inside the PNG signature (it is truncated)");
+        }
+        return invalid("the file does not start with the PNG signature");
+    }
+    let field = |at: usize| -> Option<u32> {
+        let b = bytes.get(at..at + 4)?;
+        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let (Some(len), Some(kind), Some(width), Some(height)) =
+        (field(8), bytes.get(12..16), field(16), field(20))
+    else {
+        return invalid("the file ends before its PNG header (IHDR) is complete (it is truncated)");
+    };
+    if kind != b"IHDR" || len != 13 {
+        return invalid("the PNG header (IHDR) is missing or malformed");
+    }
     if width != height {
         return Err(PngProblem::NotSquare(width, height));
     }
-    let n = u8::try_from(width)
+    u8::try_from(width)
         .ok()
         .filter(|n| (4..=64).contains(n))
-        .ok_or(PngProblem::BadSize(width))?;
-    let image = reader()
-        .decode()
-        .map_err(|e| PngProblem::Invalid(e.to_string()))?;
+        .ok_or(PngProblem::BadSize(width))
+}
+
+/// PNG bytes → solid mask, by the spec's rule.
+pub(crate) fn decode_png(bytes: &[u8]) -> Result<Bitmap, PngProblem> {
+    let n = header(bytes)?;
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(MAX_DECODER_BYTES);
+    limits.max_image_width = Some(64);
+    limits.max_image_height = Some(64);
+    let decoder = PngDecoder::with_limits(Cursor::new(bytes), limits).map_err(decode_problem)?;
+    let image = DynamicImage::from_decoder(decoder).map_err(decode_problem)?;
     Ok(solid_mask(&image, n))
+}
+
+/// The decoder's complaint in a user's words (no debug dumps of its types).
+fn decode_problem(e: image::ImageError) -> PngProblem {
+    if let image::ImageError::Limits(_) = e {
+        return PngProblem::Invalid(format!(
+            "decoding it would take more than {} MiB of memory (a tile needs far less: the file is damaged or crafted)",
+            MAX_DECODER_BYTES >> 20
+        ));
+    }
+    let mut innermost: &dyn std::error::Error = &e;
+    while let Some(next) = innermost.source() {
+        innermost = next;
+    }
+    let text = innermost.to_string();
+    let eof = innermost
+        .downcast_ref::<std::io::Error>()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::UnexpectedEof);
+    if eof || text.contains("EOF") || text.contains("end of file") {
+        return PngProblem::Invalid("the file ends too early (it is truncated)".into());
+    }
+    let chunk = chunk_named(&text);
+    if text.starts_with("CRC error") {
+        return PngProblem::Invalid(format!(
+            "the file is damaged: the checksum (CRC) of its {} chunk does not match",
+            chunk.as_deref().unwrap_or("a")
+        ));
+    }
+    if text.to_ascii_lowercase().contains("deflate") {
+        return PngProblem::Invalid(
+            "the file is damaged: its compressed image data cannot be decompressed".into(),
+        );
+    }
+    if text.to_ascii_lowercase().contains("memory limit") {
+        return decode_problem(image::ImageError::Limits(
+            image::error::LimitError::from_kind(image::error::LimitErrorKind::InsufficientMemory),
+        ));
+    }
+    // Replace a `ChunkType { type: IDAT, … }` dump by the chunk's name.
+    let cleaned = match (text.find("ChunkType {"), chunk) {
+        (Some(at), Some(chunk)) => {
+            let end = text[at..].find('}').map_or(text.len(), |e| at + e + 1);
+            format!("{}{chunk}{}", &text[..at], &text[end..])
+        }
+        _ => text,
+    };
+    PngProblem::Invalid(format!(
+        "the PNG data is damaged ({})",
+        cleaned.trim_end_matches('.')
+    ))
+}
+
+/// `IDAT` from a `ChunkType { type: IDAT, … }` in a decoder message.
+fn chunk_named(text: &str) -> Option<String> {
+    let at = text.find("ChunkType { type: ")? + "ChunkType { type: ".len();
+    let name: String = text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    (!name.is_empty()).then_some(name)
 }
 
 /// Alpha ≥ 128 is solid when the image has alpha and uses it (some alpha < 128);
@@ -151,7 +309,7 @@ fn solid_mask(image: &DynamicImage, n: u8) -> Bitmap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use image::{ImageBuffer, Luma, LumaA, Rgb, Rgba};
+    use image::{ImageBuffer, ImageFormat, Luma, LumaA, Rgb, Rgba};
 
     fn encode(image: DynamicImage) -> Vec<u8> {
         let mut bytes = Vec::new();

@@ -34,8 +34,15 @@ impl TileSet {
         TileSet::from_tiles(folder, tiles)
     }
 
-    /// Checks and sorts tiles read elsewhere: one size, distinct constant names.
+    /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`] checks them),
+    /// one size, distinct constant names.
     pub fn from_tiles(folder: &Path, mut tiles: Vec<Tile>) -> Result<TileSet> {
+        for tile in &tiles {
+            crate::tile::check_name(&tile.name).map_err(|problem| Error::BadName {
+                path: tile.path.clone(),
+                problem,
+            })?;
+        }
         tiles.sort_by(|a, b| a.name.cmp(&b.name));
         let first = tiles.first().ok_or_else(|| Error::NoTiles {
             path: folder.to_owned(),
@@ -84,7 +91,10 @@ pub(crate) fn folder_name(folder: &Path) -> Option<&str> {
         .and_then(|name| name.to_str())
 }
 
-/// The PNG files in `folder`, sorted by path.
+/// The PNG files in `folder`, sorted by path. Every entry named `*.png` must be a regular
+/// file or a symbolic link to one: anything else (a folder, a FIFO, a device, a broken link,
+/// a link loop) is an error naming it, never skipped (skipping one would renumber the shapes
+/// after it).
 pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
     let meta = std::fs::metadata(folder).map_err(|source| {
         if source.kind() == std::io::ErrorKind::NotFound {
@@ -113,7 +123,8 @@ pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
         let is_png = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if is_png && path.is_file() {
+        if is_png {
+            check_regular(&path)?;
             paths.push(path);
         }
     }
@@ -124,4 +135,97 @@ pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
     }
     paths.sort();
     Ok(paths)
+}
+
+/// `path` is a regular file, or a symbolic link to one (followed, naming what is wrong).
+pub(crate) fn check_regular(path: &Path) -> Result<()> {
+    let not_a_file = |what: &'static str| Error::NotAFile {
+        path: path.to_owned(),
+        what: what.to_owned(),
+    };
+    let own = std::fs::symlink_metadata(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !own.file_type().is_symlink() {
+        return match own.is_file() {
+            true => Ok(()),
+            false => Err(not_a_file(kind_of(&own))),
+        };
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) => Err(Error::NotAFile {
+            path: path.to_owned(),
+            what: format!("a symbolic link to {}", kind_of(&meta)),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_a_file(
+            "a broken symbolic link (its target does not exist)",
+        )),
+        Err(e) if e.raw_os_error() == Some(40) || e.to_string().contains("symbolic links") => Err(
+            not_a_file("a symbolic link that loops (too many levels of links)"),
+        ),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// What a directory entry is, in words: `a folder`, `a FIFO`…
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    if t.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bitmap;
+
+    fn tile(name: &str) -> Tile {
+        Tile {
+            name: name.into(),
+            constant: crate::constant_name(name),
+            path: format!("{name}.png").into(),
+            bitmap: Bitmap::from_fn(4, |x, y| y <= x),
+        }
+    }
+
+    /// Tiles built by hand get the same name rules as tiles read from PNGs, so `pack` never
+    /// writes a name the runtime refuses.
+    #[test]
+    fn from_tiles_checks_names() {
+        for bad in ["a\nb", "_", "é", ""] {
+            let err = TileSet::from_tiles(Path::new("t"), vec![tile("ok"), tile(bad)]);
+            assert!(
+                matches!(err, Err(Error::BadName { .. })),
+                "{bad:?}: {err:?}"
+            );
+        }
+        assert!(TileSet::from_tiles(Path::new("t"), vec![tile("ok"), tile("45°")]).is_ok());
+    }
 }

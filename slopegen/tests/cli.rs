@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::fs;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -106,11 +107,23 @@ fn snapshot(root: &Path) -> Option<Snapshot> {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let rel = path.strip_prefix(root).unwrap().to_owned();
-            if path.is_dir() {
+            let own = fs::symlink_metadata(&path).unwrap();
+            if own.is_dir() {
                 snap.insert(rel, None);
                 walk(root, &path, snap);
+            } else if fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                // Through links too (outputs are links), at most 1 MiB (a link may point at
+                // a huge /proc file).
+                let mut bytes = Vec::new();
+                let file = fs::File::open(&path).unwrap();
+                std::io::Read::read_to_end(&mut std::io::Read::take(file, 1 << 20), &mut bytes)
+                    .unwrap();
+                snap.insert(rel, Some(bytes));
             } else {
-                snap.insert(rel, Some(fs::read(&path).unwrap()));
+                // FIFOs, broken links, folders behind links: what they are, not their bytes.
+                let link = fs::read_link(&path).ok();
+                let what = format!("{:?} {link:?}", own.file_type());
+                snap.insert(rel, Some(what.into_bytes()));
             }
         }
     }
@@ -122,11 +135,20 @@ fn snapshot(root: &Path) -> Option<Snapshot> {
     Some(snap)
 }
 
-/// File names directly in `dir`, sorted.
+/// What users see of an output folder: its snapshot without slopegen's own `.slopegen/`
+/// (the versions the visible files link to, and the lock).
+fn visible(root: &Path) -> Option<Snapshot> {
+    let mut snap = snapshot(root)?;
+    snap.retain(|path, _| !path.starts_with(".slopegen"));
+    Some(snap)
+}
+
+/// File names directly in `dir`, sorted, but `.slopegen` (slopegen's store).
 fn file_names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name != ".slopegen")
         .collect();
     names.sort();
     names
@@ -315,7 +337,7 @@ fn text_file_named_png_is_refused() {
 fn folder_without_pngs_is_refused() {
     let root = tempdir();
     let tiles = root.path().join("tiles");
-    fs::create_dir_all(tiles.join("sub.png")).unwrap(); // a folder, not a tile
+    fs::create_dir_all(&tiles).unwrap();
     fs::write(tiles.join("readme.txt"), "no tiles here\n").unwrap();
     generate_fails(root.path(), &tiles, &[&show(&tiles), "no PNG tiles"]);
 }
@@ -365,7 +387,11 @@ fn output_path_that_is_a_file_is_refused() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &blocker],
-        &[&shown, "cannot write output"],
+        &[
+            &shown,
+            "cannot use as the output folder",
+            "is a file, not a folder",
+        ],
     );
 }
 
@@ -380,7 +406,11 @@ fn output_path_under_a_file_is_refused() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &out],
-        &[&shown, "cannot write output"],
+        &[
+            &shown,
+            "cannot use as the output folder",
+            "is a file, not a folder",
+        ],
     );
 }
 
@@ -396,7 +426,7 @@ fn output_blob_path_that_is_a_folder_is_refused() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &out],
-        &[&shown, "cannot write output"],
+        &[&shown, "is a folder, not a file"],
     );
 }
 
@@ -414,7 +444,7 @@ fn failed_second_output_leaves_the_first_untouched() {
     fails_cleanly(
         root.path(),
         &[&*tiles, Path::new("-o"), &out],
-        &[&shown, "cannot write output"],
+        &[&shown, "is a folder, not a file"],
     );
 }
 
@@ -482,6 +512,42 @@ fn writes_bin_and_rs_named_after_the_tile_folder() {
     );
     let rs = fs::read_to_string(out.join("tiles.rs")).unwrap();
     assert!(rs.contains("include_bytes!(\"tiles.bin\")"), "{rs}");
+}
+
+/// Staging a killed run left (by this version or an older one) goes with the next run;
+/// files of the user's that merely look alike stay.
+#[test]
+fn stale_staging_is_removed_by_the_next_run() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    populate_out(&out);
+    for stale in [
+        ".slopegen-Ab12Cd.tmp",
+        ".slopegen-old-XyZ123",
+        ".slopegen-link-42-0.tmp",
+    ] {
+        fs::write(out.join(stale), vec![7u8; 4096]).unwrap();
+    }
+    fs::create_dir_all(out.join(".slopegen/tiles.set/v-half-written")).unwrap();
+    fs::write(
+        out.join(".slopegen/tiles.set/v-half-written/tiles.bin"),
+        b"partial",
+    )
+    .unwrap();
+    fs::write(out.join(".slopegen-notes.txt"), "mine\n").unwrap();
+    run_ok(&[&*tiles, Path::new("-o"), &out]);
+    assert_eq!(
+        file_names(&out),
+        [
+            ".slopegen-notes.txt",
+            "keep",
+            "notes.txt",
+            "tiles.bin",
+            "tiles.rs"
+        ]
+    );
+    assert!(!out.join(".slopegen/tiles.set/v-half-written").exists());
 }
 
 #[test]
@@ -597,7 +663,7 @@ fn output_is_reproducible_across_folders() {
         let tiles = copy_default_tiles(&root.path().join("tiles"));
         let out = root.path().join("some").join("out");
         run_ok(&[&*tiles, Path::new("-o"), &out]);
-        outputs.push(snapshot(&out).unwrap());
+        outputs.push(visible(&out).unwrap());
     }
     assert_eq!(
         outputs[0].keys().collect::<Vec<_>>(),
@@ -626,19 +692,23 @@ fn second_run_leaves_unchanged_files_alone() {
             .unwrap();
         assert_eq!(mtime(name), old);
     }
-    let before = snapshot(&out);
+    let before = visible(&out);
+    let store = snapshot(&out);
 
     let (_, stderr) = run_ok(&args);
     assert!(stderr.contains("(unchanged)"), "{stderr}");
     assert_eq!(mtime("tiles.bin"), old, "tiles.bin was rewritten");
     assert_eq!(mtime("tiles.rs"), old, "tiles.rs was rewritten");
-    assert!(snapshot(&out) == before);
+    assert!(
+        snapshot(&out) == store,
+        "an unchanged run touched the folder"
+    );
 
     // A damaged output is rewritten, and the run no longer says "(unchanged)".
     fs::write(out.join("tiles.rs"), "// edited by hand\n").unwrap();
     let (_, stderr) = run_ok(&args);
     assert!(!stderr.contains("(unchanged)"), "{stderr}");
-    assert!(snapshot(&out) == before, "tiles.rs was not restored");
+    assert!(visible(&out) == before, "tiles.rs was not restored");
     assert_eq!(
         mtime("tiles.bin"),
         old,
@@ -849,7 +919,7 @@ fn dump_of_a_png_is_refused() {
         fails_cleanly(
             root.path(),
             &[OsStr::new(cmd), file.as_os_str()],
-            &[&shown, "not a valid slopegen blob"],
+            &[&shown, "not a slopegen blob"],
         );
     }
 }
@@ -918,4 +988,579 @@ fn no_arguments_is_a_usage_error() {
         .failure()
         .stdout("")
         .stderr(predicate::str::contains("Usage:"));
+}
+
+// ---------------------------------------------------------------------------------------
+// 5. Names that always make valid Rust, printed safely
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn names_that_make_no_usable_constant_are_refused() {
+    for file in ["_.png", "!.png", "é.png", "..png", "__.png"] {
+        let root = tempdir();
+        let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16), (file, 16)]);
+        let shown = show(&tiles.join(file));
+        generate_fails(
+            root.path(),
+            &tiles,
+            &[&shown, "no ASCII letter or digit", "rename the file"],
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn control_characters_in_tile_names_are_refused_on_one_line() {
+    let root = tempdir();
+    let tiles = tile_folder(
+        &root.path().join("tiles"),
+        &[("good.png", 16), ("a\u{1b}[31mb.png", 16)],
+    );
+    generate_fails(
+        root.path(),
+        &tiles,
+        &["a\\u{1b}[31mb.png", "control character"],
+    );
+    // A line break in a folder name stays inside the one line of the error.
+    let odd = root.path().join("two\nlines");
+    generate_fails(root.path(), &odd, &["two\\nlines", "does not exist"]);
+}
+
+/// Compiles `main` (which `include!`s generated modules) as a library against a stand-in
+/// `slope_runtime` with the items generated code uses. rustc's deny-by-default lints (such
+/// as bidi overrides in comments) are errors, and every warning too.
+fn compile(dir: &Path, main: &str) {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let stub = dir.join("stub.rs");
+    fs::write(
+        &stub,
+        "pub struct Tables<'a>(pub &'a [u8]);\n\
+         pub struct Error;\n\
+         impl<'a> Tables<'a> { pub fn from_bytes(b: &'a [u8]) -> Result<Tables<'a>, Error> { Ok(Tables(b)) } }\n\
+         #[derive(Clone, Copy)] pub struct ShapeId(pub u16);\n\
+         impl ShapeId { pub const fn new(i: u16) -> ShapeId { ShapeId(i) } }\n",
+    )
+    .unwrap();
+    let lib = dir.join("libslope_runtime.rlib");
+    let status = std::process::Command::new(&rustc)
+        .args([
+            "--edition",
+            "2024",
+            "--crate-type",
+            "rlib",
+            "--crate-name",
+            "slope_runtime",
+        ])
+        .arg(&stub)
+        .arg("-o")
+        .arg(&lib)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let src = dir.join("main.rs");
+    fs::write(&src, main).unwrap();
+    let output = std::process::Command::new(&rustc)
+        .args([
+            "--edition",
+            "2024",
+            "--crate-type",
+            "lib",
+            "-D",
+            "warnings",
+            "--extern",
+        ])
+        .arg(format!("slope_runtime={}", lib.display()))
+        .arg(&src)
+        .arg("--out-dir")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "the generated code does not compile:\n{}\n{main}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A right-to-left override in a tile name, in the tile folder's name and in `--name`;
+/// other odd but accepted names: the modules compile and each constant can be used.
+#[cfg(unix)]
+#[test]
+fn generated_modules_compile_for_every_accepted_name() {
+    let root = tempdir();
+    let rtl = "ab\u{202e}cd";
+    let tiles = tile_folder(
+        &root.path().join(format!("folder{rtl}")),
+        &[
+            (&format!("{rtl}.png"), 16),
+            ("45°.png", 16),
+            ("é_x.png", 16),
+            ("`tick`.png", 16),
+            ("a\u{200b}b.png", 16),
+            ("fn.png", 16),
+            ("Self.png", 16),
+        ],
+    );
+    let out = root.path().join("out");
+    for stem in [rtl, "plain", "with space", "quote\"d"] {
+        run_ok(&[
+            tiles.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str(),
+            "--name".as_ref(),
+            stem.as_ref(),
+        ]);
+    }
+    // The tile folder's own name as the stem (the default).
+    run_ok(&[tiles.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    let mut main = String::new();
+    let stems = [
+        rtl,
+        "plain",
+        "with space",
+        "quote\"d",
+        &format!("folder{rtl}"),
+    ];
+    for (i, stem) in stems.iter().enumerate() {
+        let rs = out.join(format!("{stem}.rs"));
+        main.push_str(&format!(
+            "pub mod m{i} {{ include!({:?}); }}\n\
+             pub fn use{i}() -> usize {{\n\
+             let _ = m{i}::tables();\n\
+             [m{i}::AB_CD, m{i}::_45_, m{i}::__X, m{i}::_TICK_, m{i}::A_B, m{i}::FN, m{i}::SELF].len()\n}}\n",
+            rs.to_str().unwrap()
+        ));
+    }
+    compile(root.path(), &main);
+}
+
+#[cfg(unix)]
+#[test]
+fn info_and_errors_escape_names() {
+    let root = tempdir();
+    let tiles = tile_folder(
+        &root.path().join("tiles"),
+        &[("ab\u{202e}cd.png", 16), ("zz.png", 16)],
+    );
+    let out = root.path().join("out");
+    run_ok(&[&*tiles, Path::new("-o"), &out]);
+    let blob = out.join("tiles.bin");
+    let (info, _) = run_ok(&[Path::new("info"), &blob]);
+    assert!(info.contains("ab\\u{202e}cd"), "{info}");
+    assert!(!info.contains('\u{202e}'), "{info:?}");
+    fails_cleanly(
+        root.path(),
+        &[
+            OsStr::new("dump"),
+            blob.as_os_str(),
+            "--shape".as_ref(),
+            "x\u{202e}y".as_ref(),
+        ],
+        &["no shape named `x\\u{202e}y`", "ab\\u{202e}cd"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. Hostile files: a clear, bounded error, never a hang or a silent skip
+// ---------------------------------------------------------------------------------------
+
+/// Runs slopegen with `args`, killing it if it takes longer than 30 s (a hang fails the
+/// test instead of blocking it). Returns (exit code, stderr).
+fn run_bounded<S: AsRef<OsStr>>(args: &[S]) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_slopegen"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("slopegen did not finish in 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_in_place_of_the_blob_is_refused_without_blocking() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    fs::create_dir_all(&out).unwrap();
+    mkfifo(&out.join("tiles.bin"));
+    let (code, stderr) = run_bounded(&[&*tiles, Path::new("-o"), &out]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains(&show(&out.join("tiles.bin"))), "{stderr}");
+    assert!(stderr.contains("is a FIFO"), "{stderr}");
+    assert!(!out.join("tiles.rs").exists() && !out.join(".slopegen").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn blob_linked_to_dev_zero_is_replaced_without_being_read() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    fs::create_dir_all(&out).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", out.join("tiles.bin")).unwrap();
+    let (code, stderr) = run_bounded(&[&*tiles, Path::new("-o"), &out]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        fs::read(out.join("tiles.bin"))
+            .unwrap()
+            .starts_with(b"SLOPEGEN")
+    );
+    // `info` and `dump` refuse a device instead of reading it.
+    let zero = root.path().join("zero.bin");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let (code, stderr) = run_bounded(&[Path::new("info"), &zero]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn tile_linked_to_a_proc_file_is_refused_quickly() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    std::os::unix::fs::symlink("/proc/self/pagemap", tiles.join("map.png")).unwrap();
+    let shown = show(&tiles.join("map.png"));
+    generate_fails(
+        root.path(),
+        &tiles,
+        &[&shown, "does not start with the PNG signature"],
+    );
+}
+
+#[test]
+fn huge_png_is_refused_before_it_is_read() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let huge = tiles.join("huge.png");
+    let file = fs::File::create(&huge).unwrap();
+    (&file).write_all(&png_bytes()[..33]).unwrap();
+    file.set_len(1 << 30).unwrap(); // sparse: 1 GiB on paper
+    let shown = show(&huge);
+    let started = std::time::Instant::now();
+    generate_fails(
+        root.path(),
+        &tiles,
+        &[&shown, "1073741824 bytes", "at most 16777216 bytes"],
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// A valid 16×16 PNG with an `iCCP` chunk whose profile inflates to `inflated` bytes.
+fn png_with_icc_profile(inflated: usize) -> Vec<u8> {
+    use flate2::{Compression, write::ZlibEncoder};
+    let mut zlib = ZlibEncoder::new(Vec::new(), Compression::best());
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..inflated >> 20 {
+        zlib.write_all(&zeros).unwrap();
+    }
+    let mut data = b"icc\0\0".to_vec();
+    data.extend(zlib.finish().unwrap());
+    let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+    chunk.extend_from_slice(b"iCCP");
+    chunk.extend_from_slice(&data);
+    let crc = slope_runtime::crc32(&chunk[4..]);
+    chunk.extend_from_slice(&crc.to_be_bytes());
+    let png = png_bytes();
+    let after_ihdr = 8 + 8 + 13 + 4;
+    [&png[..after_ihdr], &chunk, &png[after_ihdr..]].concat()
+}
+
+/// The colour profile is never used: one that inflates to 256 MiB costs at most the
+/// decoder's 8 MiB cap (the run fits in a 200 MB address space; before, it needed 256 MiB
+/// more).
+#[cfg(target_os = "linux")]
+#[test]
+fn png_whose_colour_profile_inflates_hugely_costs_little() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    fs::write(tiles.join("bomb.png"), png_with_icc_profile(256 << 20)).unwrap();
+    let out = root.path().join("out");
+    let script = format!(
+        "ulimit -v 200000; exec '{}' '{}' -o '{}'",
+        env!("CARGO_BIN_EXE_slopegen"),
+        tiles.display(),
+        out.display()
+    );
+    let started = std::time::Instant::now();
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("2 shapes"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// Entries named `*.png` that are not tile files stop the run, named; none is skipped.
+#[cfg(unix)]
+#[test]
+fn png_entries_that_are_not_files_are_refused_by_name() {
+    type Make = fn(&Path);
+    let cases: [(&str, Make, &str); 4] = [
+        (
+            "dangling.png",
+            |p| std::os::unix::fs::symlink("nowhere.png", p).unwrap(),
+            "broken symbolic link",
+        ),
+        (
+            "loop.png",
+            |p| std::os::unix::fs::symlink(p.file_name().unwrap(), p).unwrap(),
+            "loops",
+        ),
+        ("pipe.png", |p| mkfifo(p), "a FIFO"),
+        ("folder.png", |p| fs::create_dir(p).unwrap(), "a folder"),
+    ];
+    for (name, make, needle) in cases {
+        let root = tempdir();
+        let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+        make(&tiles.join(name));
+        generate_fails(root.path(), &tiles, &[&show(&tiles.join(name)), needle]);
+    }
+    // A link to a real tile is a tile.
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    std::os::unix::fs::symlink("good.png", tiles.join("alias.png")).unwrap();
+    let (_, stderr) = run_ok(&[&*tiles, Path::new("-o"), &root.path().join("out")]);
+    assert!(stderr.contains("2 shapes"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. Messages in a user's words
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn png_checksum_failure_names_the_chunk_without_a_debug_dump() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let mut bytes = png_bytes();
+    let idat = idat_data(&bytes);
+    bytes[idat.end] ^= 0x55; // the chunk's CRC
+    fs::write(tiles.join("bad.png"), &bytes).unwrap();
+    let output = slopegen()
+        .args([&*tiles, Path::new("-o"), &root.path().join("out")])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("the checksum (CRC) of its IDAT chunk does not match"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("ChunkType"), "{stderr}");
+}
+
+#[test]
+fn giant_header_gets_the_tile_size_rule() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    let mut bytes = png_bytes();
+    bytes[16..20].copy_from_slice(&0x7FFF_FFFFu32.to_be_bytes());
+    bytes[20..24].copy_from_slice(&0x7FFF_FFFFu32.to_be_bytes());
+    fs::write(tiles.join("giant.png"), &bytes).unwrap();
+    generate_fails(
+        root.path(),
+        &tiles,
+        &[
+            "giant.png",
+            "2147483647×2147483647",
+            "the tile size must be 4 to 64",
+        ],
+    );
+}
+
+#[test]
+fn empty_png_is_called_empty() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("good.png", 16)]);
+    fs::write(tiles.join("a.png"), b"").unwrap();
+    generate_fails(
+        root.path(),
+        &tiles,
+        &[&show(&tiles.join("a.png")), "the file is empty"],
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_folder_that_cannot_be_created_says_so() {
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let (code, stderr) = run_bounded(&[&*tiles, Path::new("-o"), Path::new("/proc/self/x")]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("/proc/self/x: cannot create the output folder")
+            && stderr.contains("/proc/self does not allow new folders"),
+        "{stderr}"
+    );
+}
+
+/// A write that fails (here: the file size limit, as on a full disk) names the output
+/// file, not a staging file, and leaves the folder's set as it was.
+#[cfg(target_os = "linux")]
+#[test]
+fn write_errors_name_the_output_and_keep_the_old_set() {
+    let root = tempdir();
+    let tiles = copy_default_tiles(&root.path().join("tiles"));
+    let out = root.path().join("out");
+    let small = tile_folder(&root.path().join("small"), &[("one.png", 4)]);
+    run_ok(&[
+        &*small,
+        Path::new("-o"),
+        &out,
+        Path::new("--name"),
+        Path::new("tiles"),
+    ]);
+    let before = visible(&out);
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' '{}' -o '{}'",
+        env!("CARGO_BIN_EXE_slopegen"),
+        tiles.display(),
+        out.display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: cannot write output",
+            show(&out.join("tiles.bin"))
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(".slopegen"), "{stderr}");
+    assert!(visible(&out) == before, "the old set changed");
+    let versions = fs::read_dir(out.join(".slopegen/tiles.set"))
+        .unwrap()
+        .count();
+    assert_eq!(versions, 2, "only `current` and its version remain");
+}
+
+#[test]
+fn unknown_shape_in_a_big_blob_lists_a_few_names() {
+    use slopegen::{Bitmap, Tile, TileSet};
+    let root = tempdir();
+    let tiles = (0..10_000u32)
+        .map(|i| Tile {
+            name: format!("shape{i:05}"),
+            constant: format!("SHAPE{i:05}"),
+            path: format!("shape{i:05}.png").into(),
+            bitmap: Bitmap::from_fn(4, |x, y| (u32::from(x) * 4 + u32::from(y)) < i % 17),
+        })
+        .collect();
+    let set = TileSet::from_tiles(Path::new("big"), tiles).unwrap();
+    let blob = root.path().join("big.bin");
+    fs::write(&blob, slopegen::pack(&set)).unwrap();
+    let output = slopegen()
+        .args([
+            OsStr::new("dump"),
+            blob.as_os_str(),
+            "--shape".as_ref(),
+            "nosuch".as_ref(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr.len() < 400, "{} bytes: {stderr}", stderr.len());
+    assert!(
+        stderr.contains("shape00000, shape00001")
+            && stderr.contains("and 9988 more; `slopegen info` lists them all"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn info_on_a_file_that_is_not_a_blob_says_so_once() {
+    let root = tempdir();
+    let file = root.path().join("notes.txt");
+    fs::write(&file, "hello, not a blob\n").unwrap();
+    let output = slopegen().arg("info").arg(&file).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "slopegen: error: {}: not a slopegen blob (magic bytes are not SLOPEGEN)\n",
+            show(&file)
+        )
+    );
+}
+
+/// A damaged length byte inside the blob is damage (the checksum says so), not "bytes
+/// after the checksum".
+#[test]
+fn damaged_length_byte_is_reported_as_damage() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let mut bytes = fs::read(&blob).unwrap();
+    let names_len = 8 + 1 + 1; // magic, version, tile size: then the names' length varint
+    bytes[names_len] = bytes[names_len].wrapping_sub(3);
+    let bad = root.path().join("bad.bin");
+    fs::write(&bad, &bytes).unwrap();
+    fails_cleanly(
+        root.path(),
+        &[OsStr::new("info"), bad.as_os_str()],
+        &[&show(&bad), "checksum mismatch", "damaged"],
+    );
+}
+
+/// The outputs are as readable as any file the user makes (umask 022: 0644 files in 0755
+/// folders), through the links too: another user or a build sandbox can read them.
+#[cfg(unix)]
+#[test]
+fn outputs_are_readable_by_others() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempdir();
+    let tiles = tile_folder(&root.path().join("tiles"), &[("slope45.png", 16)]);
+    let out = root.path().join("out");
+    let script = format!(
+        "umask 022; exec '{}' '{}' -o '{}'",
+        env!("CARGO_BIN_EXE_slopegen"),
+        tiles.display(),
+        out.display()
+    );
+    let status = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    for name in ["tiles.bin", "tiles.rs"] {
+        let real = fs::canonicalize(out.join(name)).unwrap();
+        assert_eq!(mode(&real), 0o644, "{}", real.display());
+        let mut dir = real.parent().unwrap();
+        while dir != root.path() {
+            assert_eq!(
+                mode(dir) & 0o005,
+                0o005,
+                "{} is not readable by others",
+                dir.display()
+            );
+            dir = dir.parent().unwrap();
+        }
+    }
 }

@@ -88,6 +88,7 @@ impl<'a> Tables<'a> {
         tables.check_names(shape_count)?;
         tables.check_indices(record_count)?;
         tables.check_records(record_count)?;
+        tables.check_angles(record_count)?;
         Ok(tables)
     }
 
@@ -181,13 +182,20 @@ impl<'a> Tables<'a> {
 
     fn check_names(&self, shape_count: u16) -> Result<(), Error> {
         let mut rest = self.names;
+        let mut before: &[u8] = &[];
         for shape in 0..shape_count {
             let bad = Error::BadName { shape };
             let (&len, tail) = rest.split_first().ok_or(bad)?;
             let (name, tail) = tail.split_at_checked(usize::from(len)).ok_or(bad)?;
-            if name.is_empty() || core::str::from_utf8(name).is_err() {
+            let text = core::str::from_utf8(name).map_err(|_| bad)?;
+            if name.is_empty() || text.chars().any(char::is_control) {
                 return Err(bad);
             }
+            // Sorted strictly: distinct, and in the generator's (byte-wise) order.
+            if shape > 0 && name <= before {
+                return Err(Error::UnsortedName { shape });
+            }
+            before = name;
             rest = tail;
         }
         if rest.is_empty() {
@@ -245,6 +253,76 @@ impl<'a> Tables<'a> {
         }
         Ok(())
     }
+
+    /// Every angle is one the generator can write (see the format's "Angles"): never
+    /// vertical or past it, and sloped only on a profile with a ramp of that direction.
+    fn check_angles(&self, record_count: u16) -> Result<(), Error> {
+        let n = usize::from(self.tile_size);
+        let len = format::record_len(self.tile_size);
+        // Slices by index, not `chunks_exact`: its size computation divides, and the
+        // firmware build must keep no panic path.
+        for record in 0..record_count {
+            let r = usize::from(record);
+            let bad = Error::BadAngle { record };
+            let start = r.wrapping_mul(len);
+            let bytes = self
+                .records
+                .get(start..start.wrapping_add(len))
+                .ok_or(bad)?;
+            let shape = self.shape_of(record, bytes);
+            for profile in 0..ANGLE_PROFILES {
+                let at = r
+                    .wrapping_mul(ANGLE_PROFILES)
+                    .wrapping_add(profile)
+                    .wrapping_mul(n);
+                let angles = self.angles.get(at..at.wrapping_add(n)).ok_or(bad)?;
+                let (rising, falling) = ramps(&shape, self.tile_size, profile);
+                let possible = |a: &u8| match *a {
+                    0 => true,
+                    1..=63 => rising,
+                    193..=255 => falling,
+                    _ => false,
+                };
+                if !angles.iter().all(possible) {
+                    return Err(bad);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether stored profile `profile` (0 `none`, 1 `FY`, 2 `F90`, 3 `F90Y`) of a record has
+/// at least two rising risers, and at least two falling ones: what a rising or a falling
+/// ramp needs.
+fn ramps(shape: &Shape<'_>, n: u8, profile: usize) -> (bool, bool) {
+    let lines = if profile < 2 {
+        Lines::Columns
+    } else {
+        Lines::Rows
+    };
+    // Heights of the variant's columns: from the base bitmap's columns (none, FY) or rows
+    // (F90, F90Y), read from the top bit or, mirrored in y, from the bottom one.
+    let from_top = profile == 0 || profile == 3;
+    let height = |x: usize| {
+        let m = shape.mask(lines, 0, x);
+        if m == 0 {
+            0
+        } else if from_top {
+            64u32.wrapping_sub(m.leading_zeros())
+        } else {
+            u32::from(n).wrapping_sub(m.trailing_zeros())
+        }
+    };
+    let (mut up, mut down) = (0u32, 0u32);
+    let mut last = height(0);
+    for x in 1..usize::from(n) {
+        let h = height(x);
+        up = up.saturating_add(u32::from(h > last));
+        down = down.saturating_add(u32::from(h < last));
+        last = h;
+    }
+    (up >= 2, down >= 2)
 }
 
 /// The rows table answers horizontal queries, the columns table vertical ones: they must

@@ -45,7 +45,8 @@ pub enum Error {
         /// How many records there are.
         records: u16,
     },
-    /// A shape name is empty, not UTF-8, or the names do not match the shape count.
+    /// A shape name is empty, not UTF-8, holds a control character, or the names do not
+    /// match the shape count.
     BadName {
         /// The shape id whose name is wrong.
         shape: u16,
@@ -55,12 +56,26 @@ pub enum Error {
         /// The record index.
         record: u16,
     },
+    /// A shape's name does not sort after the one before it: names must be distinct and
+    /// sorted, as the generator writes them (so each name finds exactly one shape).
+    UnsortedName {
+        /// The shape id whose name is out of order (or a repeat).
+        shape: u16,
+    },
+    /// A record's surface angles are not ones the generator can write for its surfaces
+    /// (a vertical or impossible angle, or a slope on a profile without a ramp).
+    BadAngle {
+        /// The record index.
+        record: u16,
+    },
 }
 
 impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
-            Error::Truncated => f.write_str("blob is truncated"),
+            Error::Truncated => {
+                f.write_str("blob is truncated or damaged (a field runs past its end)")
+            }
             Error::BadMagic => f.write_str("not a slopegen blob (magic bytes are not SLOPEGEN)"),
             Error::UnsupportedVersion { found } => write!(
                 f,
@@ -71,7 +86,7 @@ impl core::fmt::Display for Error {
             Error::TrailingBytes => f.write_str("blob has bytes after its checksum"),
             Error::ChecksumMismatch { stored, computed } => write!(
                 f,
-                "blob checksum mismatch (stored {stored:#010x}, computed {computed:#010x}): the blob is damaged"
+                "blob checksum mismatch (stored {stored:#010x}, computed {computed:#010x}): the blob is damaged or truncated"
             ),
             Error::BadTileSize { size } => {
                 write!(f, "blob tile size {size} is outside 4..=64")
@@ -92,6 +107,14 @@ impl core::fmt::Display for Error {
             ),
             Error::BadName { shape } => write!(f, "shape {shape} has a malformed name"),
             Error::BadRecord { record } => write!(f, "record {record} has inconsistent masks"),
+            Error::UnsortedName { shape } => write!(
+                f,
+                "shape {shape} has a name that repeats or does not sort after the one before it"
+            ),
+            Error::BadAngle { record } => write!(
+                f,
+                "record {record} has a surface angle the generator cannot produce"
+            ),
         }
     }
 }

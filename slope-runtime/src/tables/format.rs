@@ -42,16 +42,27 @@
 //! [`crate::Tables::from_bytes`] refuses a blob unless: the magic and version match; every
 //! field is complete and nothing follows the checksum; the checksum matches; N is in 4..=64;
 //! `shapes` has an even length; `records` is a whole number of records and `angles` holds
-//! `4·N` bytes per record; there is one well-formed, non-empty UTF-8 name per shape; every
-//! record index is below the record count; and every record is self-consistent (no bit at
-//! or past N, each level the OR of the two masks below it, the rows table the transpose of
-//! the columns table). Lookups after that cannot fail.
+//! `4·N` bytes per record; there is one well-formed name per shape (non-empty UTF-8 without
+//! control characters), and the names are distinct and sorted (each sorts byte-wise after
+//! the one before, as the generator writes them); every record index is below the record
+//! count; every record is self-consistent (no bit at or past N, each level the OR of the
+//! two masks below it, the rows table the transpose of the columns table); and every angle
+//! is one the generator can write for that record's surfaces (see below). Lookups after
+//! that cannot fail. Bytes after the checksum are reported as damage when the checksum at
+//! the end of the fields does not match (a damaged length), as trailing bytes otherwise.
 //!
 //! ## Angles
 //! Per record, four profiles of N bytes: the top surface's angle in columns 0..N of the
 //! variants `none`, `FY`, `F90`, `F90Y` (the X-mirrored variants read them backwards,
 //! negated). An angle is a byte, 256 = a full turn, counter-clockwise from +x with y up:
 //! 0 flat, 32 a 45° rise to the right, 224 a 45° fall.
+//!
+//! The generator reads angles from a profile's *risers* (columns where the height changes)
+//! over a run of at least one column, so it never writes a vertical angle: every angle is
+//! in 0..=63 (rising or flat) or 193..=255 (falling). A rising angle needs a ramp of at
+//! least two rising risers in that profile, a falling one two falling risers; a profile
+//! without them (a flat floor, a single step) has only zeros. Validation refuses any
+//! other angle byte.
 //!
 //! [postcard]: https://postcard.jamesmunns.com/wire-format
 
@@ -147,7 +158,14 @@ impl<'a> Blob<'a> {
         let angles = r.bytes()?;
         let checksum = r.array::<4>()?;
         if !r.rest.is_empty() {
-            return Err(Error::TrailingBytes);
+            // Either an intact blob with bytes appended, or a damaged length that ended the
+            // fields early: the checksum where the fields end tells which.
+            let end = bytes.len().wrapping_sub(r.rest.len());
+            let framed = bytes.get(..end.wrapping_sub(4)).map(crate::crc32);
+            if framed == Some(u32::from_le_bytes(checksum)) {
+                return Err(Error::TrailingBytes);
+            }
+            return Err(whole_checksum_mismatch(bytes));
         }
         let body = bytes
             .get(..bytes.len().wrapping_sub(4))
@@ -167,6 +185,20 @@ impl<'a> Blob<'a> {
             angles,
             checksum,
         })
+    }
+}
+
+/// The checksum error for a blob whose fields do not frame it: its last four bytes against
+/// the CRC of everything before them.
+fn whole_checksum_mismatch(bytes: &[u8]) -> Error {
+    let split = bytes.len().saturating_sub(4);
+    let (body, tail) = (bytes.get(..split).unwrap_or_default(), bytes.get(split..));
+    let stored = tail
+        .and_then(|t| <[u8; 4]>::try_from(t).ok())
+        .unwrap_or_default();
+    Error::ChecksumMismatch {
+        stored: u32::from_le_bytes(stored),
+        computed: crate::crc32(body),
     }
 }
 

@@ -1,0 +1,299 @@
+//! The output set under kills and races: `slopegen` is SIGKILLed at random moments, and
+//! two runs write into one folder at once, over and over. After every kill, and at every
+//! moment a reader looks during a race, the folder holds the whole old set or the whole new
+//! one: never one file without the other, never a `.bin` of one run next to the `.rs` of
+//! another. Staging left by killed runs is gone after the next run.
+//!
+//! Bounded in time for CI (about half a minute in all on two cores). The random delays come
+//! from a seed printed on failure; `SLOPEGEN_SEED=… cargo test --test robustness` replays.
+#![cfg(unix)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use image::{GrayImage, Luma};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slopegen");
+
+/// A folder of `count` distinct 16×16 tiles (a different picture per tile and per `salt`).
+fn tile_folder(dir: &Path, count: u32, salt: u32) -> PathBuf {
+    fs::create_dir_all(dir).unwrap();
+    for i in 0..count {
+        let k = i.wrapping_mul(2_654_435_761).wrapping_add(salt);
+        let img = GrayImage::from_fn(16, 16, |x, y| {
+            let solid = (x * 7 + y * 3 + k) % 5 < 2 || (k >> (x % 16)) & 1 == 1 && y < 4;
+            Luma([if solid { 0 } else { 255 }])
+        });
+        img.save(dir.join(format!("t{i:05}.png"))).unwrap();
+    }
+    dir.to_owned()
+}
+
+/// `slopegen TILES -o OUT --name set -q`, not yet waited for.
+fn spawn(tiles: &Path, out: &Path) -> std::process::Child {
+    Command::new(BIN)
+        .arg(tiles)
+        .arg("-o")
+        .arg(out)
+        .args(["--name", "set", "-q"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn run(tiles: &Path, out: &Path) {
+    let output = spawn(tiles, out).wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "slopegen failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// One complete output set, as a run writes it.
+#[derive(Clone, PartialEq, Eq)]
+struct Set {
+    bin: Vec<u8>,
+    rs: Vec<u8>,
+}
+
+/// What a reader sees in `out` right now: `None` if neither file is there.
+/// Panics (naming `what`) if the two files are not one set.
+fn look(out: &Path, what: &str) -> Option<Set> {
+    loop {
+        let rs = fs::read(out.join("set.rs")).ok();
+        let bin = fs::read(out.join("set.bin")).ok();
+        // The two files are read one after the other: a switch between the reads would pair
+        // files of two sets. Reading `set.rs` again brackets the read of `set.bin`: runs
+        // switch one at a time and never back, so equal reads mean no switch in between.
+        if fs::read(out.join("set.rs")).ok() != rs {
+            continue;
+        }
+        return match (rs, bin) {
+            (None, None) => None,
+            (Some(rs), Some(bin)) => {
+                let crc = crc_in_header(&rs);
+                let tail = u32::from_le_bytes(bin[bin.len() - 4..].try_into().unwrap());
+                assert_eq!(
+                    crc, tail,
+                    "{what}: set.rs was generated for another blob than set.bin"
+                );
+                slope_runtime::Tables::from_bytes(&bin)
+                    .unwrap_or_else(|e| panic!("{what}: set.bin does not load: {e}"));
+                Some(Set { bin, rs })
+            }
+            (rs, bin) => panic!(
+                "{what}: torn output set: set.rs {}, set.bin {}",
+                if rs.is_some() { "present" } else { "missing" },
+                if bin.is_some() { "present" } else { "missing" },
+            ),
+        };
+    }
+}
+
+/// The blob checksum the generated module states in its header.
+fn crc_in_header(rs: &[u8]) -> u32 {
+    let text = String::from_utf8_lossy(rs);
+    let at = text.find("CRC-32 0x").expect("the header states the CRC") + "CRC-32 0x".len();
+    u32::from_str_radix(&text[at..at + 8], 16).unwrap()
+}
+
+/// Staging a run may leave when killed: files named `.slopegen-*` beside the outputs, and
+/// version folders beyond the current one and the one before it.
+fn leftovers(out: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(out).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with(".slopegen-") {
+            found.push(name);
+        }
+    }
+    let store = out.join(".slopegen/set.set");
+    let versions = fs::read_dir(&store)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("v-"))
+        .count();
+    if versions > 2 {
+        found.push(format!("{versions} versions in {}", store.display()));
+    }
+    found
+}
+
+/// xorshift64 from a seed that a failure prints.
+struct Rng(u64);
+
+impl Rng {
+    fn from_env() -> Rng {
+        let seed = std::env::var("SLOPEGEN_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos() as u64
+                    | 1
+            });
+        eprintln!("SLOPEGEN_SEED={seed}");
+        Rng(seed)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// Two tile sets (a small and a large one), each generated once to know its outputs, and
+/// how long the large one takes.
+struct Fixture {
+    _root: tempfile::TempDir,
+    root: PathBuf,
+    tiles: [PathBuf; 2],
+    sets: [Set; 2],
+    duration: Duration,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_owned();
+    let tiles = [
+        tile_folder(&root.join("small"), 12, 1),
+        tile_folder(&root.join("large"), 3000, 2),
+    ];
+    let mut sets = Vec::new();
+    let mut duration = Duration::ZERO;
+    for (i, t) in tiles.iter().enumerate() {
+        let out = root.join(format!("expected{i}"));
+        let started = Instant::now();
+        run(t, &out);
+        duration = duration.max(started.elapsed());
+        sets.push(look(&out, "a complete run").expect("a complete run writes both files"));
+    }
+    Fixture {
+        _root: dir,
+        root,
+        tiles,
+        sets: sets.try_into().ok().unwrap(),
+        duration,
+    }
+}
+
+/// SIGKILL at a random moment of a run, 80 times, alternating the tile sets (and now and
+/// then starting from plain files an older slopegen wrote): after every kill the folder
+/// holds no set, the set of the run before, or the set of the killed run.
+#[test]
+fn killed_runs_never_leave_a_torn_set() {
+    let f = fixture();
+    let mut rng = Rng::from_env();
+    let out = f.root.join("out").join("deeper");
+    // Half the kills anywhere in a run, half near its end, where the outputs are written.
+    let mut d = f.duration.as_micros() as u64;
+    let mut last: Option<Set> = None;
+    let mut kills_mid_run = 0;
+    for round in 0..80 {
+        let which = round % 2;
+        if round % 10 == 5 {
+            // Now and then, start from outputs an older slopegen wrote: plain files, which
+            // become links to the store without a moment of either file missing or torn.
+            let _ = fs::remove_dir_all(&out);
+            fs::create_dir_all(&out).unwrap();
+            let old = &f.sets[1 - which];
+            fs::write(out.join("set.bin"), &old.bin).unwrap();
+            fs::write(out.join("set.rs"), &old.rs).unwrap();
+            last = Some(old.clone());
+        }
+        let mut child = spawn(&f.tiles[which], &out);
+        let delay = match round % 4 < 2 {
+            true => rng.below(d),
+            false => d / 2 + rng.below(d / 2),
+        };
+        std::thread::sleep(Duration::from_micros(delay));
+        let finished = child.try_wait().unwrap().is_some();
+        child.kill().ok();
+        child.wait().unwrap();
+        kills_mid_run += usize::from(!finished);
+        // Keep the window about one run long, whatever the machine's load does to runs.
+        d = if finished {
+            d * 85 / 100
+        } else {
+            d * 103 / 100
+        }
+        .max(1000);
+        let now = look(&out, &format!("round {round} (after a kill)"));
+        let allowed = [last.as_ref(), Some(&f.sets[which])];
+        assert!(
+            now.is_none() && last.is_none() || allowed.contains(&now.as_ref()),
+            "round {round}: after a kill the folder holds a set from neither the run before nor the killed run"
+        );
+        last = now.or(last);
+    }
+    eprintln!("{kills_mid_run} of 80 kills hit a running process");
+    assert!(
+        kills_mid_run >= 30,
+        "only {kills_mid_run} kills hit a running process"
+    );
+
+    // The next complete run leaves the set and no staging behind.
+    run(&f.tiles[0], &out);
+    assert!(look(&out, "after the last run") == Some(f.sets[0].clone()));
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+/// Two runs into one (missing) folder at once, 25 times, the same or different tile sets:
+/// both succeed, the result is one of the two sets, and a reader watching the folder the
+/// whole time never sees a torn set.
+#[test]
+fn concurrent_runs_take_turns_and_never_tear_the_set() {
+    let f = fixture();
+    let mut rng = Rng::from_env();
+    for trial in 0..25 {
+        let out = f.root.join(format!("race{trial}")).join("out");
+        let (a, b) = (trial % 2, rng.below(2) as usize);
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let reader = s.spawn(|| {
+                let mut seen = false;
+                while !stop.load(Ordering::Relaxed) {
+                    let now = look(&out, &format!("trial {trial} (while racing)"));
+                    assert!(
+                        !(seen && now.is_none()),
+                        "trial {trial}: the set disappeared"
+                    );
+                    if let Some(set) = &now {
+                        assert!(f.sets.contains(set), "trial {trial}: an unknown set");
+                    }
+                    seen |= now.is_some();
+                }
+            });
+            let one = spawn(&f.tiles[a], &out);
+            std::thread::sleep(Duration::from_micros(rng.below(2000)));
+            let two = spawn(&f.tiles[b], &out);
+            for child in [one, two] {
+                let output = child.wait_with_output().unwrap();
+                assert!(
+                    output.status.success(),
+                    "trial {trial}: a concurrent run failed: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+            stop.store(true, Ordering::Relaxed);
+            reader.join().unwrap();
+        });
+        let end = look(&out, &format!("trial {trial} (after both)")).expect("a set");
+        assert!(
+            end == f.sets[a] || end == f.sets[b],
+            "trial {trial}: the folder holds neither run's set"
+        );
+        assert_eq!(leftovers(&out), Vec::<String>::new(), "trial {trial}");
+    }
+}
