@@ -157,7 +157,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The whole frame at once, when its outcome can be proved without the steps (a
-    /// flight through clear air, a flat walk on blocks, a walk over heights): moves the
+    /// flight through clear air, a flat walk on blocks): moves the
     /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
     /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
     /// Moves must not reach the position limit (see [`Self::clear_of_clamp`]).
