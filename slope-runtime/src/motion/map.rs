@@ -117,8 +117,14 @@ pub struct GridMap<const W: usize, const H: usize> {
 /// 2-aligned `Cell` is copied with a `memcpy` call on ARMv6-M, which has no unaligned
 /// loads). Bits 0–1: empty, full or shape; bit 2: one-way; bits 3–5: the variant; bits
 /// 16–31: the shape id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct PackedCell(u32);
+
+impl core::fmt::Debug for PackedCell {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.unpack().fmt(f)
+    }
+}
 
 impl PackedCell {
     const EMPTY: PackedCell = PackedCell::pack(Cell::EMPTY);
@@ -209,6 +215,32 @@ impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
         match self.rows.get(y).and_then(|row| row.get(x)) {
             Some(packed) => packed.unpack(),
             None => self.outside.unpack(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cell, GridMap, PackedCell, TileMap};
+    use crate::{ShapeId, Variant};
+
+    /// Every cell a map can hold comes back from its word unchanged.
+    #[test]
+    fn packed_cells_round_trip() {
+        let ids = [0u16, 1, 2, 255, 256, 4095, 65534, 65535];
+        let shapes = ids
+            .iter()
+            .flat_map(|&id| Variant::ALL.map(|v| Cell::shape(ShapeId::new(id), v)));
+        for cell in [Cell::EMPTY, Cell::FULL].into_iter().chain(shapes) {
+            for cell in [cell, cell.one_way()] {
+                assert_eq!(PackedCell::pack(cell).unpack(), cell);
+                let mut map: GridMap<2, 2> = GridMap::new(cell);
+                assert!(map.set(1, 0, cell));
+                assert_eq!(
+                    (map.cell(1, 0), map.cell(-1, 5), map.outside()),
+                    (cell, cell, cell)
+                );
+            }
         }
     }
 }
