@@ -5,12 +5,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use demo::tiles;
 use slope_runtime::{ShapeId, Tables, Variant};
-
-/// The tables build.rs generated from `tiles/`.
-mod tiles {
-    include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
-}
 
 fn main() -> ExitCode {
     let tables = match tiles::tables() {
