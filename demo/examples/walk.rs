@@ -57,7 +57,7 @@ fn main() -> ExitCode {
     }
     let block = block.unwrap_or_else(|| {
         let columns = terminal_columns(std::env::var("COLUMNS").ok().as_deref());
-        Block::for_terminal(columns, level_size(16).0)
+        Block::for_terminal(columns, level_size().0)
     });
     let pace = animate.then(|| Duration::from_secs(1) / ANIMATE_FPS);
     match show(&mut std::io::stdout().lock(), block, pace) {
@@ -77,7 +77,7 @@ fn main() -> ExitCode {
 fn show(out: &mut impl Write, block: Block, pace: Option<Duration>) -> std::io::Result<()> {
     let tables = tiles::tables()
         .map_err(|e| std::io::Error::other(format!("the generated tables do not load: {e}")))?;
-    let (w, h) = level_size(i32::from(tables.tile_size()));
+    let (w, h) = level_size();
     let screen = Screen::new(&tables, &Level, w, h, block);
     let mut scene = Scene::walk(tables);
     if pace.is_none() {

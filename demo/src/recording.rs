@@ -113,7 +113,7 @@ impl Picture {
 
 /// The level's solid pixels, read through the runtime: what never moves.
 pub fn background(tables: &Tables<'_>) -> Picture {
-    let (w, h) = level_size(i32::from(tables.tile_size()));
+    let (w, h) = level_size();
     let mut p = Picture {
         width: w as usize,
         height: h as usize,

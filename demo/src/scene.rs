@@ -53,9 +53,15 @@ impl TileMap for Level {
     }
 }
 
-/// The level's size in pixels `(width, height)` for tiles of `n`×`n` pixels.
-pub fn level_size(n: i32) -> (i32, i32) {
-    (LEVEL[0].len() as i32 * n, LEVEL.len() as i32 * n)
+/// The tile size the level's positions are laid out for: the default tiles' 16×16 pixels.
+pub const TILE_SIZE: i32 = 16;
+
+/// The level's size in pixels `(width, height)`.
+pub fn level_size() -> (i32, i32) {
+    (
+        LEVEL[0].len() as i32 * TILE_SIZE,
+        LEVEL.len() as i32 * TILE_SIZE,
+    )
 }
 
 /// Whether world pixel (x, y) of `map` is solid, read through the runtime's tables

@@ -41,7 +41,7 @@ fn each_frame_shows_every_actor_box_where_the_runtime_puts_it() {
     let shots = boxes_per_shot();
     assert_eq!(frames.len(), (FRAMES / EVERY) as usize);
     assert_eq!(frames.len(), shots.len());
-    let (w, h) = level_size(16);
+    let (w, h) = level_size();
     let scale = SCALE as i32;
     let mut checked = 0;
     for (frame, actors) in frames.iter().zip(&shots) {
@@ -102,7 +102,7 @@ fn the_level_is_drawn_from_the_runtimes_solid_pixels() {
     let tables = tiles::tables().unwrap();
     let bg = recording::background(&tables);
     let world = World::new(tables, &Level);
-    let (w, h) = level_size(16);
+    let (w, h) = level_size();
     for y in 0..h {
         for x in 0..w {
             let one_way = Level.cell(x / 16, y / 16).is_one_way();

@@ -7,7 +7,7 @@ use demo::tiles;
 #[test]
 fn a_character_is_solid_iff_any_pixel_of_its_block_is() {
     let tables = tiles::tables().unwrap();
-    let (w, h) = level_size(16);
+    let (w, h) = level_size();
     for block in [Block::FULL, Block::COMPACT] {
         let screen = Screen::new(&tables, &Level, w, h, block);
         let drawing = screen.draw(&[], &[]);
@@ -36,7 +36,7 @@ fn a_character_is_solid_iff_any_pixel_of_its_block_is() {
 #[test]
 fn the_compact_drawing_fits_80_columns_and_the_full_one_is_120() {
     let tables = tiles::tables().unwrap();
-    let (w, h) = level_size(16);
+    let (w, h) = level_size();
     let compact = Screen::new(&tables, &Level, w, h, Block::COMPACT).draw(&[], &[]);
     assert!(compact.lines().all(|l| l.chars().count() == 80));
     let full = Screen::new(&tables, &Level, w, h, Block::FULL).draw(&[], &[]);
@@ -52,7 +52,7 @@ fn the_width_follows_columns_with_80_when_unknown() {
     assert_eq!(terminal_columns(Some("")), 80);
     assert_eq!(terminal_columns(Some("wide")), 80);
     assert_eq!(terminal_columns(Some("200")), 200);
-    let (w, _) = level_size(16);
+    let (w, _) = level_size();
     assert_eq!(Block::for_terminal(80, w), Block::COMPACT);
     assert_eq!(Block::for_terminal(119, w), Block::COMPACT);
     assert_eq!(Block::for_terminal(120, w), Block::FULL);
@@ -61,7 +61,7 @@ fn the_width_follows_columns_with_80_when_unknown() {
 #[test]
 fn actors_and_platforms_are_drawn_where_they_are_and_named_in_the_legend() {
     let tables = tiles::tables().unwrap();
-    let (w, h) = level_size(16);
+    let (w, h) = level_size();
     let scene = Scene::walk(tables);
     for block in [Block::FULL, Block::COMPACT] {
         let screen = Screen::new(&tables, &Level, w, h, block);
