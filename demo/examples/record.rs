@@ -27,16 +27,33 @@ Arguments:
 Options:
   -h, --help  print this help";
 
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Command {
+    Help,
+    Record(PathBuf),
+}
+
+fn parse(args: &[String]) -> Result<Command, String> {
+    match args {
+        [a] if a == "-h" || a == "--help" => Ok(Command::Help),
+        [path] if !path.starts_with('-') => Ok(Command::Record(PathBuf::from(path))),
+        [] => Err("expected the GIF to write".to_string()),
+        [a] => Err(format!("unknown option `{a}`")),
+        _ => Err("expected one argument, the GIF to write".to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let out = match args.as_slice() {
-        [a] if a == "-h" || a == "--help" => {
+    let out = match parse(&args) {
+        Ok(Command::Help) => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        [path] if !path.starts_with('-') => PathBuf::from(path),
-        _ => {
-            eprintln!("record: expected one argument, the GIF to write\n\n{USAGE}");
+        Ok(Command::Record(path)) => path,
+        Err(e) => {
+            eprintln!("record: {e}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -81,4 +98,40 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_command_line_takes_one_path_or_help() {
+        assert_eq!(parse(&args(&["--help"])), Ok(Command::Help));
+        assert_eq!(
+            parse(&args(&["docs/walk.gif"])),
+            Ok(Command::Record(PathBuf::from("docs/walk.gif")))
+        );
+        assert!(parse(&args(&[])).is_err());
+        assert!(parse(&args(&["--out"])).unwrap_err().contains("--out"));
+        assert!(parse(&args(&["a.gif", "b.gif"])).is_err());
+    }
+
+    #[test]
+    fn writing_replaces_the_file_whole_and_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("record-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("walk.gif");
+        std::fs::write(&path, b"old and longer").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // into a folder that does not exist: an error, nothing left behind
+        assert!(write_atomically(&dir.join("missing/walk.gif"), b"new").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
