@@ -145,6 +145,16 @@ impl Script {
     }
 }
 
+/// The lift's move at `frame`, pixels up: every 4 s it rises 60 px in 1 s, waits 1 s, comes
+/// back down in 1 s and waits 1 s (rising at frames 40, 280, 520).
+pub fn lift_speed(frame: u32) -> i32 {
+    match frame % 240 {
+        40..100 => 1,
+        160..220 => -1,
+        _ => 0,
+    }
+}
+
 /// The level, its lift and its actors, one frame at a time.
 #[derive(Clone, Debug)]
 pub struct Scene<'t> {
@@ -194,7 +204,7 @@ impl<'t> Scene<'t> {
     fn with(tables: Tables<'t>, cast: &[(Script, Actor)]) -> Scene<'t> {
         Scene {
             tables,
-            // A 3-px lift: low enough to step onto; it rises 60 px from frame 520.
+            // A 3-px lift: low enough to step onto; see `lift_speed`.
             platforms: [Platform::new(392, 16, 24, 3)],
             actors: cast.iter().map(|&(_, a)| a).collect(),
             scripts: cast.iter().map(|&(s, _)| (s, 1)).collect(),
@@ -215,7 +225,7 @@ impl<'t> Scene<'t> {
     /// Steps one frame: the lift first, carrying and pushing actors, then each actor.
     pub fn step(&mut self) {
         let frame = self.frame;
-        let lift = i32::from((520..580).contains(&frame));
+        let lift = lift_speed(frame);
         move_platform(
             self.tables,
             &Level,
