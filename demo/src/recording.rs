@@ -157,33 +157,33 @@ pub fn draw(scene: &Scene<'_>, background: &Picture) -> Picture {
         }
     }
     let world = scene.world();
-    for actor in &scene.actors {
-        if !actor.contacts.on_ground() {
-            continue;
-        }
+    let platform_at = |x: i32, y: i32| {
+        let pixel = Rect::of_box(x, y, 1, 1);
+        world.platforms().iter().any(|pl| {
+            let (x0, y0, x1, y1) = pl.bounds();
+            pixel.overlaps(&Rect { x0, y0, x1, y1 })
+        })
+    };
+    let solid_at =
+        |x: i32, y: i32| platform_at(x, y) || solid_pixel(world.tables(), &Level, x, y).is_some();
+    let n = world.tile_size();
+    for actor in scene.actors.iter().filter(|a| a.contacts.on_ground()) {
         let (x0, y0, x1, _) = actor.bounds();
+        let below = y0 - 1;
         // centre feet meet slope tiles at the centre column only, full tiles and platforms
         // with the whole edge
-        let n = world.tile_size();
         let feet = (x0..=x1).filter(|&x| match actor.settings.feet {
             Feet::Box => true,
             Feet::Centre => {
                 x == actor.centre_x()
-                    || world
-                        .map()
-                        .cell(x.div_euclid(n), (y0 - 1).div_euclid(n))
-                        .solid
-                        == Solid::Full
-                    || world.hits(Rect::of_box(x, y0 - 1, 1, 1))
-                        && solid_pixel(world.tables(), &Level, x, y0 - 1).is_none()
+                    || platform_at(x, below)
+                    || world.map().cell(x.div_euclid(n), below.div_euclid(n)).solid == Solid::Full
             }
         });
         // two rows deep, so that the mark shows at 2×
         for x in feet {
-            for y in [y0 - 1, y0 - 2] {
-                // hits: solid cells and platforms; solid_pixel adds the one-way cells
-                let under = Rect::of_box(x, y, 1, 1);
-                if world.hits(under) || solid_pixel(world.tables(), &Level, x, y).is_some() {
+            for y in [below, below - 1] {
+                if solid_at(x, y) {
                     p.set(x, y, colour::CONTACT);
                 }
             }
