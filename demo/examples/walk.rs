@@ -4,147 +4,112 @@
 //! ```text
 //! cargo run -p demo --example walk              # every 10th frame, one after another
 //! cargo run -p demo --example walk -- --animate # in place, at 30 frames per second
+//! cargo run -p demo --example walk -- --wide    # 120 columns (4×8 px a character)
+//! cargo run -p demo --example walk -- --narrow  # 80 columns (6×12 px a character)
 //! ```
+//!
+//! Without `--wide` or `--narrow` the drawing is 120 columns wide when the terminal is (read
+//! from `COLUMNS`; 80 when unset), else 80. `--animate` draws every simulated frame, at 30
+//! frames per second (half the game's 60: 20 s in all), each on a deadline from the start,
+//! so slow drawing does not slow the pace.
 //!
 //! The tables come from the demo's `build.rs`, which regenerates them from `tiles/`.
 
-use std::fmt::Write as _;
-use std::io::Write as _;
-use std::time::Duration;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-use slope_runtime::{Actor, Cell, Platform, SUBPIXEL, TileMap, Variant, World, move_platform};
+use demo::scene::{FRAMES, Level, Scene, level_size};
+use demo::text::{Block, Screen, legend, terminal_columns};
+use demo::tiles;
 
-mod tiles {
-    include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
-}
+/// Frames drawn per second with `--animate`.
+const ANIMATE_FPS: u32 = 30;
 
-/// The level, top row first, one character per 16×16 cell:
-/// `#` full, `/` `\` 45° up/down, `a` `b` 22.5° up (slope22_1, _2), `A` `B` the same
-/// mirrored, `u` bump, `=` one-way full, `^` one-way 45°, `v` ceiling 45° (FY), `|` a
-/// steep 63° wall-slope (slope22_1 rotated), `.` air.
-const LEVEL: [&str; 9] = [
-    "##############################",
-    "#.........v####v.............#",
-    "#............................#",
-    "#............................#",
-    "#......====..................#",
-    "#...................^==......#",
-    "#......./\\.......ab##BA......#",
-    "#....../##\\....ab######BA.u.|#",
-    "##############################",
-];
+const USAGE: &str = "\
+An actor runs through the demo level, drawn in the terminal.
 
-/// The level as a map: a `&str` grid read through [`TileMap`].
-struct Level;
+Usage: cargo run -p demo --example walk -- [--animate] [--wide | --narrow]
 
-impl TileMap for Level {
-    fn cell(&self, tx: i32, ty: i32) -> Cell {
-        let row = usize::try_from(LEVEL.len() as i32 - 1 - ty).ok();
-        let ch = row
-            .and_then(|r| LEVEL.get(r))
-            .and_then(|line| line.as_bytes().get(usize::try_from(tx).ok()?).copied())
-            .unwrap_or(b'#');
-        let shape = |id, v| Cell::shape(id, v);
-        match ch {
-            b'#' => Cell::FULL,
-            b'/' => shape(tiles::SLOPE45, Variant::Identity),
-            b'\\' => shape(tiles::SLOPE45, Variant::FlipX),
-            b'a' => shape(tiles::SLOPE22_1, Variant::Identity),
-            b'b' => shape(tiles::SLOPE22_2, Variant::Identity),
-            b'A' => shape(tiles::SLOPE22_1, Variant::FlipX),
-            b'B' => shape(tiles::SLOPE22_2, Variant::FlipX),
-            b'u' => shape(tiles::BUMP, Variant::Identity),
-            b'=' => Cell::FULL.one_way(),
-            b'^' => shape(tiles::SLOPE45, Variant::Identity).one_way(),
-            b'v' => shape(tiles::SLOPE45, Variant::FlipY),
-            b'|' => shape(tiles::SLOPE22_1, Variant::Rot90FlipX),
-            _ => Cell::EMPTY,
+Options:
+  --animate   draw every frame in place, 30 frames per second
+  --wide      120 columns, 4×8 px a character
+  --narrow    80 columns, 6×12 px a character
+              (default: --wide if COLUMNS is at least 120, else --narrow)
+  -h, --help  print this help";
+
+fn main() -> ExitCode {
+    let (mut animate, mut block) = (false, None);
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--animate" => animate = true,
+            "--wide" => block = Some(Block::FULL),
+            "--narrow" => block = Some(Block::COMPACT),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            other => {
+                eprintln!("walk: unknown argument `{other}`\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
         }
     }
-}
-
-/// What the player presses in a frame.
-#[derive(Clone, Copy)]
-struct Input {
-    dir: i32,
-    jump: bool,
-    drop: bool,
-}
-
-/// The script: frame ranges and what is held.
-fn input(frame: u32) -> Input {
-    let (dir, jump, drop) = match frame {
-        0..=219 => (1, frame == 150, false),
-        220..=299 => (-1, false, false),
-        300..=339 => (-1, frame == 300, false),
-        340..=446 => (1, frame == 345, false),
-        447..=479 => (0, false, frame == 460),
-        480..=514 => (1, false, false),
-        _ => (0, false, false), // ride the lift
-    };
-    Input { dir, jump, drop }
-}
-
-const FRAMES: u32 = 600;
-const GRAVITY: i32 = SUBPIXEL / 4;
-const RUN: i32 = 3 * SUBPIXEL / 2;
-const JUMP: i32 = 6 * SUBPIXEL;
-
-fn main() {
-    let animate = std::env::args().any(|a| a == "--animate");
-    let tables = match tiles::tables() {
-        Ok(t) => t,
+    let block = block.unwrap_or_else(|| {
+        let columns = terminal_columns(std::env::var("COLUMNS").ok().as_deref());
+        Block::for_terminal(columns, level_size().0)
+    });
+    let pace = animate.then(|| Duration::from_secs(1) / ANIMATE_FPS);
+    match show(&mut std::io::stdout().lock(), block, pace) {
+        Ok(()) => ExitCode::SUCCESS,
+        // a closed pipe (`| head`) just ends the show
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("walk: the generated tables do not load: {e}");
-            std::process::exit(1);
-        }
-    };
-    // A 3-px lift: low enough to step onto; it rises 60 px from frame 520.
-    let mut platforms = [Platform::new(392, 16, 24, 3)];
-    let mut heroes = [Actor::new(40, 16, 10, 20)];
-    let mut out = std::io::stdout().lock();
-    for frame in 0..FRAMES {
-        // 1. platforms first, carrying and pushing actors; 2. then the actors move.
-        let lift = i32::from((520..580).contains(&frame));
-        move_platform(tables, &Level, &mut platforms, 0, 0, lift, &mut heroes);
-        let world = World::with_platforms(tables, &Level, &platforms);
-        let hero = &mut heroes[0];
-        let i = input(frame);
-        hero.vx = i.dir * RUN;
-        if i.jump && hero.contacts.on_ground() {
-            hero.vy = JUMP;
-        }
-        if i.drop {
-            hero.drop_through();
-        }
-        hero.vy -= GRAVITY;
-        world.step(hero);
-        if animate || frame % 10 == 0 || frame == FRAMES - 1 {
-            let picture = render(&world, hero, frame);
-            let shown = if animate {
-                write!(out, "\x1b[H\x1b[2J{picture}")
-            } else {
-                write!(out, "{picture}")
-            };
-            if shown.and_then(|()| out.flush()).is_err() {
-                return; // the pipe closed (`| head`): stop quietly
-            }
-            if animate {
-                std::thread::sleep(Duration::from_millis(33));
-            }
+            eprintln!("walk: {e}");
+            ExitCode::FAILURE
         }
     }
 }
 
-/// One character covers 4×8 pixels: solid when most of its pixels are, `@` where the actor is.
-fn render(world: &World<'_, &Level, &[Platform]>, hero: &Actor, frame: u32) -> String {
-    let n = world.tile_size();
-    let (w, h) = (LEVEL[0].len() as i32 * n, LEVEL.len() as i32 * n);
-    let (hx0, hy0, hx1, hy1) = hero.bounds();
-    let mut s = String::new();
+/// Runs the scene and draws it in characters of `block`: with `pace`, every frame in
+/// place, each on its deadline (`pace` after the one before, counted from the start,
+/// however long drawing takes); without, the legend and then every 10th frame.
+fn show(out: &mut impl Write, block: Block, pace: Option<Duration>) -> std::io::Result<()> {
+    let tables = tiles::tables()
+        .map_err(|e| std::io::Error::other(format!("the generated tables do not load: {e}")))?;
+    let (w, h) = level_size();
+    let screen = Screen::new(&tables, &Level, w, h, block);
+    let mut scene = Scene::walk(tables);
+    if pace.is_none() {
+        writeln!(out, "{}\n", legend(block))?;
+    }
+    let start = Instant::now();
+    for frame in 0..FRAMES {
+        scene.step();
+        let picture = format!(
+            "{}\n{}",
+            status(&scene, frame),
+            screen.draw(&scene.platforms, &scene.actors)
+        );
+        match pace {
+            Some(period) => {
+                let deadline = start + period * frame;
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                writeln!(out, "\x1b[H\x1b[2J{picture}{}", legend(block))?;
+            }
+            None if frame % 10 == 0 || frame == FRAMES - 1 => write!(out, "{picture}")?,
+            None => {}
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The hero's frame, position and contacts, one line.
+fn status(scene: &Scene<'_>, frame: u32) -> String {
+    let hero = &scene.actors[0];
     let c = hero.contacts;
-    let _ = writeln!(
-        s,
+    format!(
         "frame {frame:3}  x {:4} y {:4}  {}{}{}{}  angle {:3}",
         hero.x,
         hero.y,
@@ -157,45 +122,40 @@ fn render(world: &World<'_, &Level, &[Platform]>, hero: &Actor, frame: u32) -> S
             ""
         },
         c.ground_angle
-    );
-    for row in (0..h / 8).rev() {
-        for col in 0..w / 4 {
-            let (x0, y0) = (col * 4, row * 8);
-            let actor = x0 <= hx1 && x0 + 3 >= hx0 && y0 <= hy1 && y0 + 7 >= hy0;
-            let solid = (0..4)
-                .flat_map(|dx| (0..8).map(move |dy| (x0 + dx, y0 + dy)))
-                .filter(|&(x, y)| solid_pixel(world, x, y))
-                .count();
-            let one_way = world.map().cell(x0 / n, y0 / n).is_one_way();
-            let platform = world.platforms().iter().any(|p| {
-                let (px0, py0, px1, py1) = p.bounds();
-                x0 <= px1 && x0 + 3 >= px0 && y0 <= py1 && y0 + 7 >= py0
-            });
-            s.push(match (actor, solid) {
-                (true, _) => '@',
-                (false, _) if platform => '_',
-                (false, 17..) if one_way => '=',
-                (false, 17..) => '#',
-                (false, 1..=16) => ':',
-                _ => ' ',
-            });
-        }
-        s.push('\n');
-    }
-    s
+    )
 }
 
-/// Whether world pixel (x, y) is solid, read through the runtime.
-fn solid_pixel(world: &World<'_, &Level, &[Platform]>, x: i32, y: i32) -> bool {
-    let n = world.tile_size();
-    let cell = world.map().cell(x.div_euclid(n), y.div_euclid(n));
-    let (lx, ly) = (x.rem_euclid(n) as u8, y.rem_euclid(n) as u8);
-    match cell.solid {
-        slope_runtime::Solid::Empty => false,
-        slope_runtime::Solid::Full => true,
-        slope_runtime::Solid::Shape(id, v) => world
-            .tables()
-            .shape(id)
-            .is_some_and(|s| s.is_solid(v, lx, ly)),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listing(block: Block, pace: Option<Duration>) -> String {
+        let mut out = Vec::new();
+        show(&mut out, block, pace).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_listing_opens_with_the_legend_and_is_the_same_every_time() {
+        for block in [Block::FULL, Block::COMPACT] {
+            let text = listing(block, None);
+            assert!(text.starts_with(&format!("{}\n\n", legend(block))));
+            assert_eq!(text.matches("frame ").count(), 61);
+            assert_eq!(text, listing(block, None));
+        }
+        let narrow = listing(Block::COMPACT, None);
+        assert!(narrow.lines().all(|l| l.chars().count() <= 80));
+    }
+
+    #[test]
+    fn every_animated_frame_is_drawn_in_place_with_the_legend() {
+        let text = listing(Block::COMPACT, Some(Duration::ZERO));
+        let frames: Vec<&str> = text.split("\x1b[H\x1b[2J").skip(1).collect();
+        assert_eq!(frames.len(), FRAMES as usize);
+        assert!(
+            frames
+                .iter()
+                .all(|f| f.ends_with(&format!("{}\n", legend(Block::COMPACT))))
+        );
     }
 }
