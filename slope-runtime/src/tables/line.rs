@@ -51,6 +51,30 @@ pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
     low_bits(hi.wrapping_add(1)) & !low_bits(lo)
 }
 
+/// Whether `mask` has a bit at a position in `lo..=hi` (positions outside `0..64` hold none):
+/// `mask & span_bits(lo, hi) != 0`.
+#[inline]
+pub(crate) const fn covers(mask: u64, lo: i32, hi: i32) -> bool {
+    if cfg!(target_pointer_width = "64") || mask >> 32 != 0 {
+        mask & span_bits(lo, hi) != 0
+    } else {
+        covers_in_word(mask as u32, lo, hi)
+    }
+}
+
+/// [`covers`] for a mask of 32 bits (every tile up to 32 px): on 32-bit targets, one word
+/// and no variable 64-bit shift, which is a library call where there is no 64-bit shifter
+/// (ARMv6-M).
+#[inline]
+const fn covers_in_word(mask: u32, lo: i32, hi: i32) -> bool {
+    let lo = if lo < 0 { 0 } else { lo };
+    let hi = if hi > 31 { 31 } else { hi };
+    if lo > hi {
+        return false;
+    }
+    (mask >> lo) & low_bits32((hi - lo + 1) as u32) != 0
+}
+
 /// The mask read from the other end: position `p` becomes `n-1-p`.
 #[inline]
 pub(crate) const fn reverse(mask: u64, n: u32) -> u64 {
@@ -192,6 +216,32 @@ mod tests {
                         naive(mask, lo, hi, n, colliding),
                         "n={n} mask={mask:#x} lo={lo} hi={hi}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn covers_in_word_is_a_span_test() {
+        let masks = [
+            0u32,
+            1,
+            0x8000_0000,
+            0xFFFF_FFFF,
+            0x0F0F_0F0F,
+            0x0001_8000,
+            0x1234_5678,
+        ];
+        for mask in masks {
+            for lo in -70..70 {
+                for hi in -70..70 {
+                    let expected = u64::from(mask) & span_bits(lo, hi) != 0;
+                    assert_eq!(
+                        covers_in_word(mask, lo, hi),
+                        expected,
+                        "{mask:#x} {lo}..={hi}"
+                    );
+                    assert_eq!(covers(u64::from(mask), lo, hi), expected);
                 }
             }
         }

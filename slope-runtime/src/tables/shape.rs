@@ -6,7 +6,7 @@
 
 use crate::tables::format::{self, ANGLE_PROFILES};
 use crate::tables::geometry::{Direction, Offsets, Overlap, Variant};
-use crate::tables::line::{forward_distance, reverse, span_bits};
+use crate::tables::line::{covers, forward_distance, reverse};
 
 /// One shape of a blob, ready to answer lookups. Get it from [`crate::Tables::shape`].
 ///
@@ -199,7 +199,7 @@ impl<'a> Shape<'a> {
         } else {
             (lo, hi)
         };
-        mask & span_bits(lo, hi) != 0
+        covers(mask, lo, hi)
     }
 
     /// Line `at` (inside the tile) of `variant`, a row when `row`, else a column, as a
@@ -299,7 +299,7 @@ impl<'a> Shape<'a> {
             span,
             columns,
             rows: self.range_or(Lines::Rows, span.y0, span.y1),
-            colliding: columns & span_bits(span.y0, span.y1) != 0,
+            colliding: covers(columns, span.y0, span.y1),
         }
     }
 
@@ -320,7 +320,7 @@ impl<'a> Shape<'a> {
         } else {
             self.range_or(lines, across.0, across.1)
         };
-        let colliding = mask & span_bits(along.0, along.1) != 0;
+        let colliding = covers(mask, along.0, along.1);
         let distance = directed_distance(mask, along, dir.is_positive(), self.n, colliding);
         (colliding, distance)
     }
@@ -330,9 +330,9 @@ impl<'a> Shape<'a> {
     #[inline]
     fn span_collides(&self, s: Span) -> bool {
         if s.y1.saturating_sub(s.y0) < s.x1.saturating_sub(s.x0) {
-            self.range_or(Lines::Rows, s.y0, s.y1) & span_bits(s.x0, s.x1) != 0
+            covers(self.range_or(Lines::Rows, s.y0, s.y1), s.x0, s.x1)
         } else {
-            self.range_or(Lines::Columns, s.x0, s.x1) & span_bits(s.y0, s.y1) != 0
+            covers(self.range_or(Lines::Columns, s.x0, s.x1), s.y0, s.y1)
         }
     }
 
