@@ -320,8 +320,8 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         false
     }
 
-    /// [`crate::Shape::line_covers`] of shape `id`. Out of line: inlined, the tables' fields
-    /// would be loaded on every strip, whether it meets a shape or not.
+    /// [`Tables::line_covers`], out of line: inlined, the tables' fields would be loaded
+    /// on every strip, whether it meets a shape or not.
     #[inline(never)]
     fn line_covers<const ROW: bool>(
         &self,
@@ -330,9 +330,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         at: i32,
         span: (i32, i32),
     ) -> bool {
-        self.tables
-            .shape(id)
-            .is_some_and(|s| s.line_covers(variant, ROW, at, span.0, span.1))
+        self.tables.line_covers(id, variant, ROW, at, span)
     }
 
     /// [`World::collides_with`] for a one-way cell, out of line: the rare case.

@@ -1,9 +1,10 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
 use crate::Error;
+use crate::Variant;
 use crate::tables::format::{self, ANGLE_PROFILES, Blob};
-use crate::tables::line::low_bits;
-use crate::tables::shape::{Lines, Shape};
+use crate::tables::line::{covers, low_bits, span_bits32};
+use crate::tables::shape::{Lines, Shape, line_slot, read_mask};
 
 /// A shape's id: its position in the blob (shapes are sorted by name).
 ///
@@ -123,6 +124,50 @@ impl<'a> Tables<'a> {
         let start = usize::from(index).wrapping_mul(len);
         let record = self.records.get(start..start.wrapping_add(len))?;
         Some(self.shape_of(index, record))
+    }
+
+    /// Whether pixels `lo..=hi` of line `at` (a row when `row`, else a column; all three
+    /// inside the tile) of shape `id` placed as `variant` hold a solid one; `false` for an
+    /// id the blob lacks. The movers' strip test: it reads the one mask it needs straight
+    /// from the record (see [`line_slot`]), without making a [`Shape`].
+    #[inline]
+    pub(crate) fn line_covers(
+        &self,
+        id: ShapeId,
+        variant: Variant,
+        row: bool,
+        at: i32,
+        (lo, hi): (i32, i32),
+    ) -> bool {
+        let at_index = usize::from(id.index()).wrapping_mul(2);
+        let Some(&[a, b]) = self.shapes.get(at_index..at_index.wrapping_add(2)) else {
+            return false;
+        };
+        let (lines, index, reversed) = line_slot(self.tile_size, variant, row, at);
+        let table = match lines {
+            Lines::Columns => 0,
+            Lines::Rows => usize::from(self.table_masks),
+        };
+        let width = usize::from(self.mask_bytes);
+        // Record index · record length < 2^32, and the slot stays inside the record.
+        let start = usize::from(u16::from_le_bytes([a, b]))
+            .wrapping_mul(usize::from(self.record_len))
+            .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
+        let (lo, hi) = if reversed {
+            let last = i32::from(self.tile_size).wrapping_sub(1);
+            (last.wrapping_sub(hi), last.wrapping_sub(lo))
+        } else {
+            (lo, hi)
+        };
+        if width == 2 {
+            // The usual 16-px tiles: one half-word and a span of a 32-bit word.
+            let mask = match self.records.get(start..start.wrapping_add(2)) {
+                Some(&[m0, m1]) => u32::from(u16::from_le_bytes([m0, m1])),
+                _ => 0,
+            };
+            return lo <= hi && mask & span_bits32(lo, hi) != 0;
+        }
+        covers(read_mask(self.records, start, width), lo, hi)
     }
 
     fn shape_of(&self, index: u16, record: &'a [u8]) -> Shape<'a> {

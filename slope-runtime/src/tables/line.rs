@@ -51,6 +51,14 @@ pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
     low_bits(hi.wrapping_add(1)) & !low_bits(lo)
 }
 
+/// The bits of positions `lo..=hi` of a word, for `0 <= lo <= hi <= 31`: two shifts and a
+/// subtraction (`2 << 31` wraps to 0, which the subtraction turns into the top bits).
+#[inline(always)]
+pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
+    2u32.wrapping_shl(hi as u32)
+        .wrapping_sub(1u32.wrapping_shl(lo as u32))
+}
+
 /// Whether `mask` has a bit at a position in `lo..=hi` (positions outside `0..64` hold none):
 /// `mask & span_bits(lo, hi) != 0`.
 #[inline]
@@ -217,6 +225,20 @@ mod tests {
                         "n={n} mask={mask:#x} lo={lo} hi={hi}"
                     );
                 }
+            }
+        }
+    }
+
+    /// The word span is [`span_bits`]'s low half for every span inside a word.
+    #[test]
+    fn span_bits32_is_span_bits() {
+        for lo in 0..32 {
+            for hi in lo..32 {
+                assert_eq!(
+                    u64::from(super::span_bits32(lo, hi)),
+                    span_bits(lo, hi),
+                    "{lo}..={hi}"
+                );
             }
         }
     }

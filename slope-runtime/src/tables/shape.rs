@@ -180,49 +180,11 @@ impl<'a> Shape<'a> {
         span_meets_tile(self.n, span) && self.span_collides(span)
     }
 
-    /// Whether the pixels `lo..=hi` of line `at` of `variant` (a row when `row`, else a
-    /// column; all three inside the tile) hold a solid one: one mask, no transform of a
-    /// box.
-    #[inline]
-    pub(crate) fn line_covers(
-        &self,
-        variant: Variant,
-        row: bool,
-        at: i32,
-        lo: i32,
-        hi: i32,
-    ) -> bool {
-        let (mask, reversed) = self.line(variant, row, at);
-        let (lo, hi) = if reversed {
-            let last = i32::from(self.n).wrapping_sub(1);
-            (last.wrapping_sub(hi), last.wrapping_sub(lo))
-        } else {
-            (lo, hi)
-        };
-        covers(mask, lo, hi)
-    }
-
-    /// Line `at` (inside the tile) of `variant`, a row when `row`, else a column, as a
-    /// mask of the base picture, and whether the mask runs backwards (bit `p` is then
-    /// position `N-1-p` along the line). A variant's row is a base row (a column when
-    /// rotated) whose index is mirrored when exactly one of rotated and FY holds, and
-    /// whose pixels run backwards under FX; a column likewise, FX and FY exchanged (see
-    /// [`transform_span`]).
+    /// Line `at` (inside the tile) of `variant` (a row when `row`, else a column) as a
+    /// mask of the base picture, and whether the mask runs backwards: see [`line_slot`].
     #[inline]
     fn line(&self, variant: Variant, row: bool, at: i32) -> (u64, bool) {
-        let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
-        let (lines, flip_index, reversed) = match (row, rotated) {
-            (true, false) => (Lines::Rows, fy, fx),
-            (true, true) => (Lines::Columns, !fy, fx),
-            (false, false) => (Lines::Columns, fx, fy),
-            (false, true) => (Lines::Rows, fx, !fy),
-        };
-        let last = i32::from(self.n).wrapping_sub(1);
-        let index = if flip_index {
-            last.wrapping_sub(at)
-        } else {
-            at
-        };
+        let (lines, index, reversed) = line_slot(self.n, variant, row, at);
         let mask = self.read(self.table_start(lines).wrapping_add(index as usize));
         (mask, reversed)
     }
@@ -381,27 +343,56 @@ impl<'a> Shape<'a> {
     fn read(&self, slot: usize) -> u64 {
         let width = usize::from(self.mask_bytes);
         // slot < 2^17 and width ≤ 8: no overflow.
-        let start = slot.wrapping_mul(width);
-        if width == 2 {
-            // Tiles of 9 to 16 px, the usual size, first: a plain test, where a `match`
-            // over the widths compiles to a jump table behind a trailing-zero count.
-            return match self.record.get(start..start.wrapping_add(2)) {
-                Some(&[lo, hi]) => u64::from(u16::from_le_bytes([lo, hi])),
-                _ => 0,
-            };
-        }
-        let Some(rest) = self.record.get(start..) else {
-            return 0;
+        read_mask(self.record, slot.wrapping_mul(width), width)
+    }
+}
+
+/// Where line `at` (inside the tile) of `variant` lies in a record: a row when `row`, else
+/// a column, found as a line of the base picture (which table, which index), and whether
+/// its mask runs backwards (bit `p` is then position `N-1-p` along the line). A variant's
+/// row is a base row (a column when rotated) whose index is mirrored when exactly one of
+/// rotated and FY holds, and whose pixels run backwards under FX; a column likewise, FX
+/// and FY exchanged (see [`transform_span`]).
+#[inline(always)]
+pub(crate) fn line_slot(n: u8, variant: Variant, row: bool, at: i32) -> (Lines, i32, bool) {
+    let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
+    let (lines, flip_index, reversed) = match (row, rotated) {
+        (true, false) => (Lines::Rows, fy, fx),
+        (true, true) => (Lines::Columns, !fy, fx),
+        (false, false) => (Lines::Columns, fx, fy),
+        (false, true) => (Lines::Rows, fx, !fy),
+    };
+    let last = i32::from(n).wrapping_sub(1);
+    let index = if flip_index {
+        last.wrapping_sub(at)
+    } else {
+        at
+    };
+    (lines, index, reversed)
+}
+
+/// The little-endian mask of `width` bytes at byte `start` of `bytes` (0 past their end).
+#[inline(always)]
+pub(crate) fn read_mask(bytes: &[u8], start: usize, width: usize) -> u64 {
+    if width == 2 {
+        // Tiles of 9 to 16 px, the usual size, first: a plain test, where a `match`
+        // over the widths compiles to a jump table behind a trailing-zero count.
+        return match bytes.get(start..start.wrapping_add(2)) {
+            Some(&[lo, hi]) => u64::from(u16::from_le_bytes([lo, hi])),
+            _ => 0,
         };
-        // The other sizes read one little-endian word; odd widths fold bytes.
-        match width {
-            1 => rest.first().map_or(0, |&b| u64::from(b)),
-            4 => rest
-                .first_chunk()
-                .map_or(0, |&b| u64::from(u32::from_le_bytes(b))),
-            8 => rest.first_chunk().map_or(0, |&b| u64::from_le_bytes(b)),
-            _ => mask_at(rest, width),
-        }
+    }
+    let Some(rest) = bytes.get(start..) else {
+        return 0;
+    };
+    // The other sizes read one little-endian word; odd widths fold bytes.
+    match width {
+        1 => rest.first().map_or(0, |&b| u64::from(b)),
+        4 => rest
+            .first_chunk()
+            .map_or(0, |&b| u64::from(u32::from_le_bytes(b))),
+        8 => rest.first_chunk().map_or(0, |&b| u64::from_le_bytes(b)),
+        _ => mask_at(rest, width),
     }
 }
 
@@ -559,15 +550,21 @@ mod tests {
     /// The hot path's line test against pixel-by-pixel reads, for every line and span.
     #[test]
     fn line_covers_matches_pixels() {
+        let tables = Tables::from_bytes(BLOB).unwrap();
         each_variant(|shape, v, solid| {
             let n = i32::from(shape.tile_size());
+            let id = tables
+                .ids()
+                .find(|&(id, _)| tables.shape(id).unwrap().record == shape.record)
+                .unwrap()
+                .0;
             for row in [true, false] {
                 for at in 0..n {
                     for lo in 0..n {
                         for hi in lo..n {
                             let expected =
                                 (lo..=hi).any(|p| if row { solid(p, at) } else { solid(at, p) });
-                            let got = shape.line_covers(v, row, at, lo, hi);
+                            let got = tables.line_covers(id, v, row, at, (lo, hi));
                             assert_eq!(got, expected, "{v:?} row={row} at={at} {lo}..={hi}");
                         }
                     }
