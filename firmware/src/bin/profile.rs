@@ -1,7 +1,8 @@
 //! The runtime alone on one crowd of the movement benchmark, for `profile.sh`: the
 //! instructions of every function of `World::step`, per actor-frame, with how often each
 //! is called. Built like `bench` (thumbv6m, opt-level "z", LTO) and run under the same
-//! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd.
+//! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd, and
+//! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime.
 #![no_std]
 #![no_main]
 
@@ -12,7 +13,8 @@ use core::hint::black_box;
 
 use cortex_m_rt::entry;
 use slope_bench::{
-    Brain, Driven, FRAMES, LARGE, Level, MIXED, TILES, WARM_FRAMES, build_level, frame,
+    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Probe, TILES, WARM_FRAMES,
+    build_level, frame,
 };
 use slope_runtime::{Actor, Platform, Tables, World};
 
@@ -27,10 +29,30 @@ pub extern "C" fn bench_mark() {
     unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
 }
 
-/// The step, out of line, as in `bench`.
+/// The steps, out of line, as in `bench`.
 #[inline(never)]
 fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
     world.step(actor);
+}
+
+#[inline(never)]
+fn bitmask_step(engine: &Bitmask, body: &mut Body) {
+    engine.step(body);
+}
+
+/// Runs `crowd` for the warm-up frames, then the measured ones between two marks.
+#[inline(never)]
+fn run<T: Driven>(crowd: &Crowd, mut step: impl FnMut(&mut T)) {
+    let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| T::spawn(crowd, i));
+    for f in 0..WARM_FRAMES {
+        frame(&mut actors, f, &mut step);
+    }
+    bench_mark();
+    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        frame(&mut actors, f, &mut step);
+    }
+    bench_mark();
+    black_box(&actors);
 }
 
 #[entry]
@@ -44,17 +66,11 @@ fn main() -> ! {
         Some("large") => LARGE,
         _ => MIXED,
     };
-    let mut actors: [(Actor, Brain); COUNT] =
-        core::array::from_fn(|i| <Actor as Driven>::spawn(&crowd, i));
-    let mut step = |a: &mut Actor| runtime_step(&world, a);
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, &mut step);
+    if option_env!("PROFILE_ENGINE") == Some("bitmask") {
+        let bitmask = Bitmask::new(&tables, &level);
+        run(&crowd, |b: &mut Body| bitmask_step(&bitmask, b));
+    } else {
+        run(&crowd, |a: &mut Actor| runtime_step(&world, a));
     }
-    bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
-    black_box(&actors);
     support::exit(true)
 }
