@@ -143,22 +143,31 @@ impl<'a> Tables<'a> {
         let Some(&[a, b]) = self.shapes.get(at_index..at_index.wrapping_add(2)) else {
             return false;
         };
-        let (lines, index, reversed) = line_slot(self.tile_size, variant, row, at);
-        let table = match lines {
-            Lines::Columns => 0,
-            Lines::Rows => usize::from(self.table_masks),
+        let code = LINE_CODES
+            .get(usize::from(variant.index()) << 1 | usize::from(row))
+            .copied()
+            .unwrap_or(0);
+        let last = i32::from(self.tile_size).wrapping_sub(1);
+        let index = if code & FLIPPED_INDEX != 0 {
+            last.wrapping_sub(at)
+        } else {
+            at
+        };
+        let table = if code & ROWS_TABLE != 0 {
+            usize::from(self.table_masks)
+        } else {
+            0
+        };
+        let (lo, hi) = if code & REVERSED != 0 {
+            (last.wrapping_sub(hi), last.wrapping_sub(lo))
+        } else {
+            (lo, hi)
         };
         let width = usize::from(self.mask_bytes);
         // Record index · record length < 2^32, and the slot stays inside the record.
         let start = usize::from(u16::from_le_bytes([a, b]))
             .wrapping_mul(usize::from(self.record_len))
             .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
-        let (lo, hi) = if reversed {
-            let last = i32::from(self.tile_size).wrapping_sub(1);
-            (last.wrapping_sub(hi), last.wrapping_sub(lo))
-        } else {
-            (lo, hi)
-        };
         if width == 2 {
             // The usual 16-px tiles: one half-word and a span of a 32-bit word.
             let mask = match self.records.get(start..start.wrapping_add(2)) {
@@ -397,3 +406,30 @@ impl<'a> Iterator for Names<'a> {
         core::str::from_utf8(name).ok()
     }
 }
+
+/// [`LINE_CODES`] bit: the line is one of the record's rows (else one of its columns).
+const ROWS_TABLE: u8 = 1;
+/// [`LINE_CODES`] bit: the line's index runs backwards (`N-1-at`).
+const FLIPPED_INDEX: u8 = 2;
+/// [`LINE_CODES`] bit: the line's mask runs backwards (bit `p` is position `N-1-p`).
+const REVERSED: u8 = 4;
+
+/// [`line_slot`] for every variant (index · 2, plus 1 for a row) as three bits, so the
+/// strip test decides with a table load instead of a match.
+#[allow(clippy::indexing_slicing)] // evaluated by the compiler: a bad index fails the build
+const LINE_CODES: [u8; 16] = {
+    let mut codes = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        let variant = match Variant::from_index((i >> 1) as u8) {
+            Some(v) => v,
+            None => Variant::Identity,
+        };
+        let (lines, index, reversed) = line_slot(2, variant, i & 1 != 0, 0);
+        codes[i] = (matches!(lines, Lines::Rows) as u8) * ROWS_TABLE
+            + (index != 0) as u8 * FLIPPED_INDEX
+            + reversed as u8 * REVERSED;
+        i += 1;
+    }
+    codes
+};

@@ -354,7 +354,7 @@ impl<'a> Shape<'a> {
 /// rotated and FY holds, and whose pixels run backwards under FX; a column likewise, FX
 /// and FY exchanged (see [`transform_span`]).
 #[inline(always)]
-pub(crate) fn line_slot(n: u8, variant: Variant, row: bool, at: i32) -> (Lines, i32, bool) {
+pub(crate) const fn line_slot(n: u8, variant: Variant, row: bool, at: i32) -> (Lines, i32, bool) {
     let (fx, fy, rotated) = (variant.flips_x(), variant.flips_y(), variant.rotated());
     let (lines, flip_index, reversed) = match (row, rotated) {
         (true, false) => (Lines::Rows, fy, fx),
@@ -362,7 +362,7 @@ pub(crate) fn line_slot(n: u8, variant: Variant, row: bool, at: i32) -> (Lines, 
         (false, false) => (Lines::Columns, fx, fy),
         (false, true) => (Lines::Rows, fx, !fy),
     };
-    let last = i32::from(n).wrapping_sub(1);
+    let last = (n as i32).wrapping_sub(1);
     let index = if flip_index {
         last.wrapping_sub(at)
     } else {
