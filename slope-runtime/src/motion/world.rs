@@ -215,7 +215,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
         self.hits_cells(r, rules)
             || (!self.platforms.as_ref().is_empty() && self.hits_platforms(r, rules))
@@ -402,7 +402,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
     /// only its new leading edge is asked (see [`World::room_with`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
         let ahead = if dir.is_horizontal() && rules.foot.is_some() {
             r.shifted(dir, 1)
