@@ -17,6 +17,7 @@ use crate::render::Canvas;
 
 thread_local! {
     static PLAYGROUND: RefCell<Playground> = RefCell::new(Playground::new());
+    static TRACE: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 fn with<T>(f: impl FnOnce(&mut Playground) -> T) -> T {
@@ -255,4 +256,56 @@ pub extern "C" fn surface(variant: u32, column: u32) -> i32 {
         pg.surface(v, column.min(255) as u8)
             .map_or(-1, |s| i32::from(s.height) << 8 | i32::from(s.angle))
     })
+}
+
+/// Runs the scenario (`slope_scenario`, the scripted level run that the host and the
+/// firmware trace) in this module and returns where its trace's text is (UTF-8,
+/// [`scenario_trace_len`] bytes): one line per frame, then the final state.
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub extern "C" fn scenario_trace() -> *const u8 {
+    TRACE.with(|t| {
+        let mut t = t.borrow_mut();
+        t.clear();
+        if slope_scenario::write_trace(&mut *t).is_err() {
+            t.clear();
+        }
+        hand_over(t.as_bytes())
+    })
+}
+
+/// The length of the text [`scenario_trace`] wrote.
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub extern "C" fn scenario_trace_len() -> u32 {
+    TRACE.with(|t| t.borrow().len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exports_work_natively_too() {
+        assert_eq!(tile_size(), 16);
+        assert_eq!((level_width(), level_height()), (512, 192));
+        assert_eq!(shape_count(), 13);
+        assert_eq!(shape_name_len(0), "bump".len() as u32);
+        set_option(Opt::CentreFeet as u32, 1);
+        assert_eq!(get_option(Opt::CentreFeet as u32), 1);
+        assert_eq!(get_option(99), 0);
+        step(Keys::RIGHT);
+        step(Keys::RIGHT);
+        assert_eq!(frame(), 2);
+        assert_eq!(actor_field(0, 0), 27); // 24 + 1.5 + 1.5
+        reset();
+        assert_eq!((frame(), actor_field(0, 0)), (0, 24));
+        assert_eq!(surface(0, 99), -1);
+    }
+
+    #[test]
+    fn the_scenario_trace_is_the_hosts() {
+        let golden = include_str!("../../scenario/tests/data/trace.txt");
+        scenario_trace();
+        assert_eq!(scenario_trace_len() as usize, golden.len());
+        TRACE.with(|t| assert_eq!(t.borrow().as_str(), golden));
+    }
 }

@@ -4,6 +4,7 @@
 // native run (`cargo run -p playground --example plan`). Saves a screenshot.
 //
 // node playground/test/browser.mjs PLAN.json WEB_DIR SCREENSHOT.png
+// (PLAYGROUND_URL=http://127.0.0.1:8000/ to test a page served by another server)
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -40,7 +41,8 @@ const server = http.createServer((req, res) => {
   });
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const pageUrl = `http://127.0.0.1:${server.address().port}/`;
+// PLAYGROUND_URL: test the page served elsewhere (say, by `python3 -m http.server`) instead.
+const pageUrl = process.env.PLAYGROUND_URL || `http://127.0.0.1:${server.address().port}/`;
 
 // --- Chromium, with the DevTools protocol on file descriptors 3 (in) and 4 (out) -------------
 
@@ -116,8 +118,13 @@ async function main() {
       problems.push(msg.params.args.map((a) => a.value ?? a.description).join(" "));
     }
   });
+  const requested = [];
+  listeners.add((msg) => {
+    if (msg.sessionId === sessionId && msg.method === "Network.requestWillBeSent") requested.push(msg.params.request.url);
+  });
   await page("Runtime.enable");
   await page("Page.enable");
+  await page("Network.enable");
   await page("Emulation.setDeviceMetricsOverride", { width: 1200, height: 1400, deviceScaleFactor: 1, mobile: false });
 
   const evaluate = async (expression) => {
@@ -211,9 +218,28 @@ async function main() {
   );
   console.log(`# keyboard actor after ${end.frame} frames: x ${end.actors[0][0]}, y ${end.actors[0][1]}`);
 
-  check("no error on the page", problems.length === 0, problems.join("\n  "));
+  // the scenario's trace, run in the page's wasm module, against the host's golden one
+  const golden = fs.readFileSync(new URL("../../scenario/tests/data/trace.txt", import.meta.url), "utf8");
+  const trace = await evaluate("playground.scenarioTrace()");
+  const firstDiff = trace.split("\n").findIndex((line, i) => line !== golden.split("\n")[i]);
+  check(
+    "the scenario's trace in wasm equals the host's (scenario/tests/data/trace.txt)",
+    trace === golden,
+    `${trace.length} vs ${golden.length} bytes; first different line ${firstDiff + 1}: ${trace.split("\n")[firstDiff]}`,
+  );
 
-  // the picture
+  check("no error on the page", problems.length === 0, problems.join("\n  "));
+  const elsewhere = requested.filter((u) => !u.startsWith(pageUrl) && !u.startsWith("data:"));
+  check(
+    "the page fetched only its own files",
+    elsewhere.length === 0 && requested.some((u) => u.endsWith("/playground.wasm")),
+    `requested: ${requested.join(", ")}`,
+  );
+
+  // the picture: the whole page
+  const height = await evaluate("Math.ceil(document.querySelector('main').getBoundingClientRect().bottom + window.scrollY + 16)");
+  await page("Emulation.setDeviceMetricsOverride", { width: 1200, height, deviceScaleFactor: 1, mobile: false });
+  await evaluate("window.scrollTo(0, 0)");
   await evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))");
   const shot = await page("Page.captureScreenshot", { format: "png" });
   fs.writeFileSync(shotPath, Buffer.from(shot.data, "base64"));

@@ -306,6 +306,11 @@ window.playground = {
   state,
   /** The keys the keyboard holds now (bits: 1 left, 2 right, 4 jump, 8 down). */
   held() { return held; },
+  /** The scenario's trace (the scripted run the host and the firmware trace), run here. */
+  scenarioTrace() {
+    const ptr = w.scenario_trace();
+    return new TextDecoder().decode(new Uint8Array(w.memory.buffer, ptr, w.scenario_trace_len()).slice());
+  },
   /** The actors' options, by name. */
   options() {
     const o = {};
