@@ -125,18 +125,19 @@ pub extern "C" fn blob_crc() -> u32 {
     with(|pg| slope_runtime::crc32(pg.blob()))
 }
 
-/// The brush: `shape` < 0 for air, else a shape's index, in variant `variant` (0..8),
-/// one-way when `one_way` is not 0.
+/// The brush: `shape` < 0 (or not a shape's index) for air, else a shape's index, in
+/// variant `variant` (0..8), one-way when `one_way` is not 0.
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn set_brush(shape: i32, variant: u32, one_way: u32) {
     with(|pg| {
+        let count = pg.tables().shape_count();
         pg.brush = match u16::try_from(shape) {
-            Ok(shape) => Brush::Shape {
+            Ok(shape) if shape < count => Brush::Shape {
                 shape,
                 variant: Variant::from_index(variant as u8).unwrap_or_default(),
                 one_way: one_way != 0,
             },
-            Err(_) => Brush::Empty,
+            _ => Brush::Empty,
         };
     });
 }
@@ -299,6 +300,17 @@ mod tests {
         reset();
         assert_eq!((frame(), actor_field(0, 0)), (0, 24));
         assert_eq!(surface(0, 99), -1);
+        set_brush(13, 0, 0);
+        with(|pg| assert_eq!(pg.brush, Brush::Empty));
+        set_brush(1, 1, 1);
+        with(|pg| {
+            let cell = pg.brush.cell();
+            assert!(cell.is_one_way());
+            assert_eq!(
+                cell.solid,
+                slope_runtime::Solid::Shape(pg.custom(), Variant::FlipX)
+            );
+        });
     }
 
     #[test]

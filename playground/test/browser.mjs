@@ -244,6 +244,19 @@ async function main() {
   const shot = await page("Page.captureScreenshot", { format: "png" });
   fs.writeFileSync(shotPath, Buffer.from(shot.data, "base64"));
   console.log(`# screenshot: ${shotPath}`);
+
+  // live: the clock steps the frames, the keyboard moves the red actor
+  await click("#pause");
+  const live0 = await evaluate("playground.state()");
+  await page("Input.dispatchKeyEvent", { type: "rawKeyDown", code: "ArrowLeft", key: "ArrowLeft", windowsVirtualKeyCode: 37 });
+  await new Promise((r) => setTimeout(r, 600));
+  await page("Input.dispatchKeyEvent", { type: "keyUp", code: "ArrowLeft", key: "ArrowLeft", windowsVirtualKeyCode: 37 });
+  const live1 = await evaluate("playground.state()");
+  check(
+    "played live, frames follow the clock and ← moves the red actor left",
+    live1.frame > live0.frame + 10 && live1.actors[0][0] < live0.actors[0][0],
+    `frame ${live0.frame} → ${live1.frame}, x ${live0.actors[0][0]} → ${live1.actors[0][0]}`,
+  );
 }
 
 let error = null;

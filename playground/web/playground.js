@@ -204,6 +204,7 @@ for (const input of document.querySelectorAll("[data-opt]")) {
     input.addEventListener("input", () => {
       w.set_option(opt, Math.max(0, Number(input.value) || 0));
     });
+    input.addEventListener("change", () => { input.value = String(w.get_option(opt)); });
   }
 }
 
