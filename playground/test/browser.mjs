@@ -257,6 +257,18 @@ async function main() {
     live1.frame > live0.frame + 10 && live1.actors[0][0] < live0.actors[0][0],
     `frame ${live0.frame} → ${live1.frame}, x ${live0.actors[0][0]} → ${live1.actors[0][0]}`,
   );
+
+  // "Start from" a default tile, chosen with the keyboard in its list: End picks the last, slope45
+  await evaluate("document.getElementById('start-from').focus()");
+  await page("Input.dispatchKeyEvent", { type: "rawKeyDown", code: "End", key: "End", windowsVirtualKeyCode: 35 });
+  await page("Input.dispatchKeyEvent", { type: "keyUp", code: "End", key: "End", windowsVirtualKeyCode: 35 });
+  const surfaces = await evaluate("playground.surfaces(0)");
+  const slope45 = Array.from({ length: n }, (_, x) => [x + 1, 32]);
+  check(
+    "picking slope45 in the list draws it: heights 1 to 16, all 45° (byte angle 32)",
+    JSON.stringify(surfaces) === JSON.stringify(slope45),
+    JSON.stringify(surfaces),
+  );
 }
 
 let error = null;

@@ -312,6 +312,15 @@ window.playground = {
     const ptr = w.scenario_trace();
     return new TextDecoder().decode(new Uint8Array(w.memory.buffer, ptr, w.scenario_trace_len()).slice());
   },
+  /** The drawn tile's surface in variant `v`, per column: [height, byte angle], or null. */
+  surfaces(v) {
+    const out = [];
+    for (let col = 0; col < n; col++) {
+      const s = w.surface(v, col);
+      out.push(s < 0 ? null : [s >> 8, s & 255]);
+    }
+    return out;
+  },
   /** The actors' options, by name. */
   options() {
     const o = {};
