@@ -1,5 +1,5 @@
 //! The tile set: the default tiles and the one drawn on the page, packed into one blob by
-//! the generator's core ([`slopegen::pack`]), in memory, in the browser as natively.
+//! the generator's core ([`slopegen::pack()`]), in memory, in the browser as natively.
 
 use std::path::Path;
 
