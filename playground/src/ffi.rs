@@ -119,10 +119,10 @@ pub extern "C" fn blob_ptr() -> *const u8 {
     with(|pg| hand_over(pg.blob()))
 }
 
-/// The blob's CRC-32 (of all its bytes).
+/// The blob's checksum (the CRC-32 stored at its end).
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
-pub extern "C" fn blob_crc() -> u32 {
-    with(|pg| slope_runtime::crc32(pg.blob()))
+pub extern "C" fn blob_checksum() -> u32 {
+    with(|pg| pg.checksum())
 }
 
 /// The brush: `shape` < 0 (or not a shape's index) for air, else a shape's index, in

@@ -108,6 +108,13 @@ impl Playground {
         &self.blob
     }
 
+    /// The blob's checksum: the CRC-32 of its bytes before the checksum, as stored at its
+    /// end (the CRC-32 of a whole blob is the same for every blob, CRC-32's residue).
+    pub fn checksum(&self) -> u32 {
+        let body = self.blob.len().saturating_sub(4);
+        slope_runtime::crc32(&self.blob[..body])
+    }
+
     /// N.
     pub fn tile_size(&self) -> u8 {
         self.editor.size()
@@ -264,8 +271,12 @@ mod tests {
     fn drawing_rebuilds_the_blob_that_the_level_uses() {
         let mut pg = Playground::new();
         let before = pg.blob().to_vec();
+        let checksum = pg.checksum();
         pg.tile_clear();
         assert_ne!(pg.blob(), before.as_slice());
+        assert_ne!(pg.checksum(), checksum);
+        let stored = pg.blob()[pg.blob().len() - 4..].to_vec();
+        assert_eq!(stored, pg.checksum().to_le_bytes());
         assert!((0..16).all(|c| pg.surface(Variant::Identity, c).is_none()));
         pg.tile_press(0, 0);
         pg.tile_drag(15, 0);

@@ -154,11 +154,9 @@ pub fn to_json(plan: &Plan, pg: &Playground) -> String {
     let _ = writeln!(json, "  \"inputs\": [{}],", inputs.join(","));
     let _ = writeln!(json, "  \"expected\": {{");
     let _ = writeln!(json, "    \"blob_len\": {},", pg.blob().len());
-    let _ = writeln!(
-        json,
-        "    \"blob_crc\": {},",
-        slope_runtime::crc32(pg.blob())
-    );
+    let _ = writeln!(json, "    \"blob_checksum\": {},", pg.checksum());
+    let hex: String = pg.blob().iter().map(|b| format!("{b:02x}")).collect();
+    let _ = writeln!(json, "    \"blob_hex\": \"{hex}\",");
     let _ = writeln!(json, "    \"frame\": {},", pg.cast.frame);
     let _ = writeln!(json, "    \"actors\": [{}]", actors.join(","));
     let _ = writeln!(json, "  }}");
@@ -198,6 +196,7 @@ mod tests {
         );
         assert!(json.contains("\"cells\": [[6,1],[7,1]]"), "{json}");
         assert!(json.contains(&format!("\"frame\": {}", pg.cast.frame)));
+        assert!(json.contains(&format!("\"blob_hex\": \"{:02x}", pg.blob()[0])));
         let hero = actor_fields(&pg.cast.walkers[0].actor);
         assert!(
             json.contains(&format!("[{},{},", hero[0], hero[1])),

@@ -173,9 +173,9 @@ async function main() {
   }
   const drawn = await evaluate("playground.state()");
   check(
-    "the tile drawn with the mouse packs into the native run's blob (length and CRC-32)",
-    drawn.blob_len === plan.expected.blob_len && drawn.blob_crc === plan.expected.blob_crc,
-    `page ${drawn.blob_len} bytes, CRC ${drawn.blob_crc}; native ${plan.expected.blob_len} bytes, CRC ${plan.expected.blob_crc}`,
+    "the tile drawn with the mouse packs into the native run's blob, byte for byte",
+    drawn.blob_hex === plan.expected.blob_hex && drawn.blob_checksum === plan.expected.blob_checksum,
+    `page ${drawn.blob_len} bytes, checksum ${drawn.blob_checksum}; native ${plan.expected.blob_len} bytes, checksum ${plan.expected.blob_checksum}`,
   );
 
   // place it in the level: the palette's button, then clicks on the cells

@@ -73,7 +73,7 @@ function drawTile() {
     f.caption.innerHTML = `<b>${f.name}</b><br>${shown.length ? shown.join(" ") : "empty"}`;
   }
   $("blob-info").textContent =
-    `Blob: ${w.blob_len()} bytes for ${w.shape_count()} shapes, CRC-32 ${(w.blob_crc() >>> 0).toString(16).padStart(8, "0")}.`;
+    `Blob: ${w.blob_len()} bytes for ${w.shape_count()} shapes, checksum ${(w.blob_checksum() >>> 0).toString(16).padStart(8, "0")}.`;
 }
 
 /** The tile pixel (x, y up) under a mouse event on the editor. */
@@ -212,6 +212,14 @@ for (const input of document.querySelectorAll("[data-opt]")) {
 const editing = (e) =>
   e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type !== "checkbox");
 
+// A clicked button or checkbox gives the keyboard back to the game (else Space would press
+// it again).
+document.addEventListener("click", (e) => {
+  if (e.target instanceof HTMLButtonElement || (e.target instanceof HTMLInputElement && e.target.type === "checkbox")) {
+    e.target.blur();
+  }
+});
+
 let held = 0;
 window.addEventListener("keydown", (e) => {
   const bit = KEY_CODES[e.code];
@@ -288,7 +296,9 @@ function state() {
     const a = actor(i);
     actors.push([a.x, a.y, a.vx, a.vy, a.width, a.height, a.contacts, a.angle]);
   }
-  return { frame: w.frame(), blob_len: w.blob_len(), blob_crc: w.blob_crc() >>> 0, actors };
+  const blob = new Uint8Array(w.memory.buffer, w.blob_ptr(), w.blob_len());
+  const blob_hex = Array.from(blob, (b) => b.toString(16).padStart(2, "0")).join("");
+  return { frame: w.frame(), blob_len: w.blob_len(), blob_checksum: w.blob_checksum() >>> 0, blob_hex, actors };
 }
 
 window.playground = {
