@@ -73,7 +73,7 @@ function drawTile() {
     f.caption.innerHTML = `<b>${f.name}</b><br>${shown.length ? shown.join(" ") : "empty"}`;
   }
   $("blob-info").textContent =
-    `Blob: ${w.blob_len()} bytes for ${w.shape_count()} shapes, checksum ${(w.blob_checksum() >>> 0).toString(16).padStart(8, "0")}.`;
+    `Blob: ${w.blob_len()} bytes for ${w.shape_count()} shapes, CRC-32 0x${(w.blob_checksum() >>> 0).toString(16).padStart(8, "0")}.`;
 }
 
 /** The tile pixel (x, y up) under a mouse event on the editor. */
