@@ -309,6 +309,8 @@ fn same_contents(path: &Path, bytes: &[u8]) -> bool {
         .is_ok_and(|_| old == bytes)
 }
 
+// Used by the publishing of unix and windows only (other targets, such as wasm, only pack).
+#[cfg_attr(not(any(unix, windows)), allow(dead_code))]
 fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = File::create_new(path)?;
     file.write_all(bytes)?;
