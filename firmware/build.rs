@@ -11,7 +11,11 @@ const BOARDS: [(&str, &[u8], &[&str]); 2] = [
         include_bytes!("memory-microbit.x"),
         &["firmware", "empty", "api", "api_base"],
     ),
-    ("an385", include_bytes!("memory-an385.x"), &["bench", "profile"]),
+    (
+        "an385",
+        include_bytes!("memory-an385.x"),
+        &["bench", "profile"],
+    ),
 ];
 
 fn main() {

@@ -18,6 +18,8 @@
 #![no_std]
 #![no_main]
 
+#[path = "../engines.rs"]
+mod engines;
 #[path = "../support.rs"]
 mod support;
 
@@ -26,9 +28,10 @@ use core::hint::black_box;
 
 use cortex_m_rt::entry;
 use cortex_m_semihosting::hio;
+use engines::{bench_mark, bitmask_step, naive_step, runtime_step};
 use slope_bench::{
-    Bitmask, Body, Brain, CHECKSUM_START, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Naive, Probe,
-    TILES, WARM_FRAMES, build_level, checksum, frame,
+    Bitmask, Brain, CHECKSUM_START, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Naive, TILES,
+    WARM_FRAMES, build_level, checksum, frame,
 };
 use slope_runtime::{Actor, Platform, SUBPIXEL, Tables, World, move_platform};
 use support::Out;
@@ -42,33 +45,6 @@ static GROWTH_SIZES: [(u16, u16); 6] = [(4, 6), (8, 14), (16, 16), (24, 32), (32
 const GROWTH_SPEEDS: [i32; 6] = [128, 256, 512, 1024, 2048, 4096];
 /// Actors per cell of the growth table.
 const GROWTH_COUNT: usize = 100;
-
-/// Marks a point of the run for the instruction-counting plugin (which watches this
-/// function's address): it only has to be called, and to cost next to nothing.
-#[unsafe(no_mangle)]
-#[inline(never)]
-pub extern "C" fn bench_mark() {
-    // An empty asm block: a side effect the optimiser keeps, and no instructions.
-    // SAFETY: it does nothing.
-    unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
-}
-
-/// Each engine's step, out of line: the measured loop calls it once per actor-frame, as a
-/// game's loop would, and its stack use is measured below the loop's stack pointer.
-#[inline(never)]
-fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
-    world.step(actor);
-}
-
-#[inline(never)]
-fn bitmask_step(engine: &Bitmask, body: &mut Body) {
-    engine.step(body);
-}
-
-#[inline(never)]
-fn naive_step(engine: &Naive, body: &mut Body) {
-    engine.step(body);
-}
 
 #[inline(never)]
 fn platform_step(

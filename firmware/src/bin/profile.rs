@@ -6,39 +6,23 @@
 #![no_std]
 #![no_main]
 
+#[path = "../engines.rs"]
+mod engines;
 #[path = "../support.rs"]
 mod support;
 
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
+use engines::{bench_mark, bitmask_step, runtime_step};
 use slope_bench::{
-    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Probe, TILES, WARM_FRAMES,
-    build_level, frame,
+    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, MIXED, TILES, WARM_FRAMES, build_level,
+    frame,
 };
-use slope_runtime::{Actor, Platform, Tables, World};
+use slope_runtime::{Actor, Tables, World};
 
 /// Actors in the crowd.
 const COUNT: usize = 1000;
-
-/// Marks the measured frames for the instruction-counting plugin (see `bench`).
-#[unsafe(no_mangle)]
-#[inline(never)]
-pub extern "C" fn bench_mark() {
-    // SAFETY: an empty asm block does nothing.
-    unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
-}
-
-/// The steps, out of line, as in `bench`.
-#[inline(never)]
-fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
-    world.step(actor);
-}
-
-#[inline(never)]
-fn bitmask_step(engine: &Bitmask, body: &mut Body) {
-    engine.step(body);
-}
 
 /// Runs `crowd` for the warm-up frames, then the measured ones between two marks.
 #[inline(never)]

@@ -1,0 +1,38 @@
+//! What the bench and the profile share: the marker the instruction-counting plugin watches,
+//! and each engine's step, out of line as in a game's loop.
+
+use slope_bench::{Bitmask, Body, Level, Naive, Probe};
+use slope_runtime::{Actor, Platform, World};
+
+/// Marks a point of the run for the instruction-counting plugin (which watches this
+/// function's address): it only has to be called, and to cost next to nothing.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_mark() {
+    // An empty asm block: a side effect the optimiser keeps, and no instructions.
+    // SAFETY: it does nothing.
+    unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
+}
+
+/// The runtime's step, out of line: the measured loop calls it once per actor-frame, as a
+/// game's loop would, and its stack use is measured below the loop's stack pointer.
+#[inline(never)]
+pub fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
+    world.step(actor);
+}
+
+/// The bit-mask baseline's step, out of line.
+#[inline(never)]
+pub fn bitmask_step(engine: &Bitmask, body: &mut Body) {
+    engine.step(body);
+}
+
+/// The naive baseline's step, out of line.
+#[allow(
+    dead_code,
+    reason = "the profile runs the runtime and the bit-mask sweep only"
+)]
+#[inline(never)]
+pub fn naive_step(engine: &Naive, body: &mut Body) {
+    engine.step(body);
+}
