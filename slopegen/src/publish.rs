@@ -39,7 +39,8 @@ pub(crate) fn publish(dir: &Path, stem: &str, files: &[OutputFile]) -> Result<Ve
     let created = create_missing_dirs(dir)?;
     let store = dir.join(STORE);
     let store_existed = store.exists();
-    let result = OutputLock::acquire(dir).and_then(|lock| {
+    // The lock is held until the closure returns, before the folders made are cleaned up.
+    let result = OutputLock::acquire(dir).and_then(|_lock| {
         let result = switch(dir, stem, files);
         if result.is_err() {
             if !store_existed && !holds_a_set(&store) {
@@ -52,7 +53,6 @@ pub(crate) fn publish(dir: &Path, stem: &str, files: &[OutputFile]) -> Result<Ve
                 remove_stale(dir, &set, current.as_deref(), None);
             }
         }
-        drop(lock);
         result
     });
     if result.is_err() {
