@@ -390,15 +390,15 @@ impl<'a> PackedMap<'a> {
             outside: decode(outside),
         };
         if map.wide || palette_len < 256 {
-            for i in 0..cell_count {
-                let index = map.index(i as usize);
-                if index >= palette_len {
-                    let (x, y) = (i % map.width, i / map.width);
-                    return Err(MapError::IndexOutOfRange {
-                        x: x as u16,
-                        y: y as u16,
-                        index,
-                    });
+            // Row by row, without a division (no panic path on targets without one).
+            let mut i = 0usize;
+            for y in 0..height {
+                for x in 0..width {
+                    let index = map.index(i);
+                    if index >= palette_len {
+                        return Err(MapError::IndexOutOfRange { x, y, index });
+                    }
+                    i += 1;
                 }
             }
         }
