@@ -754,3 +754,35 @@ proptest! {
         prop_assert_eq!(packed.cell(0, i32::from(h)), outside);
     }
 }
+
+#[test]
+fn a_collection_of_images_is_no_collision_tileset() {
+    let (d, tmx) = broken(
+        "hills.tmx",
+        "source=\"slopes.tsx\"",
+        "source=\"pictures.tsx\"",
+    );
+    fs::write(
+        d.path().join("pictures.tsx"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <tileset version=\"1.10\" name=\"pictures\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"8\" columns=\"0\">\n \
+         <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>\n \
+         <tile id=\"3\"><image source=\"blocks.png\" width=\"32\" height=\"16\"/></tile>\n\
+         </tileset>\n",
+    )
+    .unwrap();
+    fails(
+        &[&tmx],
+        &[
+            "hills.tmx",
+            "layer `ground`",
+            "cell (3, 1)",
+            "`pictures`",
+            "a collection of images",
+        ],
+    );
+    fails(
+        &[&d.path().join("pictures.tsx")],
+        &["pictures.tsx", "a collection of images"],
+    );
+}

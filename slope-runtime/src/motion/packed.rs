@@ -254,9 +254,9 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
 /// Reads a little-endian `u32` at `at` (0 past the end; callers check lengths first).
 #[inline(always)]
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    match bytes.get(at..at.wrapping_add(4)) {
-        Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
-        _ => 0,
+    match bytes.get(at..).and_then(|b| b.first_chunk::<4>()) {
+        Some(b) => u32::from_le_bytes(*b),
+        None => 0,
     }
 }
 
