@@ -305,8 +305,10 @@ impl Builder {
         paths
     }
 
-    fn prepare(&self) -> Result<Prepared> {
-        let stem = self.stem()?;
+    /// Reads and packs everything without writing: the tile set, the blob and, for Tiled
+    /// maps, each map with its packed bytes (what `slopegen preview` draws).
+    pub fn compile(&self) -> Result<Compiled> {
+        self.stem()?;
         let input = self.input()?;
         let (set, levels, sources) = match input {
             Input::Folder => {
@@ -368,13 +370,36 @@ impl Builder {
             }
         };
         let blob = pack(&set);
-        let maps = levels.unwrap_or_default();
+        let maps = levels
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| {
+                let bytes = pack_map(&m);
+                (m, bytes)
+            })
+            .collect();
+        Ok(Compiled {
+            set,
+            blob,
+            maps,
+            sources,
+        })
+    }
+
+    fn prepare(&self) -> Result<Prepared> {
+        let stem = self.stem()?;
+        let Compiled {
+            set,
+            blob,
+            maps,
+            sources,
+        } = self.compile()?;
         let single = maps.len() == 1;
         let outputs: Vec<MapOutput<'_>> = maps
             .iter()
-            .map(|m| MapOutput {
+            .map(|(m, bytes)| MapOutput {
                 map: m,
-                bytes: pack_map(m),
+                bytes: bytes.clone(),
                 file: if single {
                     format!("{stem}.map")
                 } else {
@@ -422,6 +447,19 @@ impl Builder {
                 .ok_or(Error::NoOutputFolder),
         }
     }
+}
+
+/// What [`Builder::compile`] made.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The shapes.
+    pub set: TileSet,
+    /// The tables blob.
+    pub blob: Vec<u8>,
+    /// For Tiled maps: each map and its packed bytes, in the order given.
+    pub maps: Vec<(crate::LevelMap, Vec<u8>)>,
+    /// Every file read.
+    pub sources: Vec<PathBuf>,
 }
 
 /// What `prepare` made.

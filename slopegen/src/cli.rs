@@ -94,6 +94,9 @@ pub enum Command {
     Dump(DumpArgs),
     /// Describe a blob (tile size, shapes, bytes) or a packed map (size, cells by kind, bytes).
     Info(InfoArgs),
+    /// Draw a PNG read back through slope-runtime: every shape in its 8 variants (tile folder,
+    /// sheet, tileset or blob), or a Tiled map's collision.
+    Preview(PreviewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -116,6 +119,38 @@ pub struct InfoArgs {
     pub blob: PathBuf,
 }
 
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj) or
+    /// a blob (.bin).
+    pub input: PathBuf,
+
+    /// The PNG to write (replaced in one step).
+    #[arg(short, long, value_name = "PNG")]
+    pub out: PathBuf,
+
+    /// A sheet's tile size in pixels; required for a sheet PNG.
+    #[arg(long, value_name = "N")]
+    pub tile_size: Option<u32>,
+
+    /// Pixels around a sheet's grid.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    pub margin: u32,
+
+    /// Pixels between a sheet's tiles.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub spacing: u32,
+
+    /// A map's collision layer (as for generating).
+    #[arg(long, value_name = "NAME")]
+    pub layer: Option<String>,
+
+    /// Picture pixels per world pixel, for a map [default: 2, or 1 for a map wider or taller
+    /// than 4096 px].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub scale: Option<u32>,
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
@@ -127,6 +162,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Dump(args)) => dump(&args),
         Some(Command::Info(args)) => info(&args),
+        Some(Command::Preview(args)) => preview(&args),
         None => generate(&cli.generate),
     }
 }
@@ -287,6 +323,83 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     for (id, name) in tables.ids() {
         writeln!(out, "  {:>5}  {}", id.index(), slopegen::escape(name))?;
     }
+    Ok(())
+}
+
+/// `slopegen preview`.
+fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
+    use slopegen::preview::{map_picture, png_bytes, variant_sheet};
+    let image = if args
+        .input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+        && !args.input.is_dir()
+    {
+        let bytes = read_blob(&args.input)?;
+        let tables = load(&args.input, &bytes)?;
+        variant_sheet(&tables)
+    } else {
+        let mut builder = Builder::new(&args.input);
+        builder.name("preview");
+        if let Some(n) = args.tile_size {
+            builder.tile_size(n);
+        }
+        builder.margin(args.margin).spacing(args.spacing);
+        if let Some(layer) = &args.layer {
+            builder.layer(layer);
+        }
+        let compiled = builder.compile()?;
+        let tables = load(&args.input, &compiled.blob)?;
+        match compiled.maps.first() {
+            Some((level, bytes)) => {
+                let map = slope_runtime::PackedMap::from_bytes(bytes).map_err(|source| {
+                    Error::BadMap {
+                        path: args.input.clone(),
+                        source,
+                    }
+                })?;
+                let n = u32::from(tables.tile_size());
+                let side = (map.width() * n).max(map.height() * n);
+                let scale = args.scale.unwrap_or(if side > 4096 { 1 } else { 2 });
+                map_picture(&tables, &map, &level.objects, scale)
+            }
+            None => variant_sheet(&tables),
+        }
+    };
+    let bytes = png_bytes(&image);
+    write_atomically(&args.out, &bytes)?;
+    eprintln!(
+        "slopegen: {}×{} px → {}",
+        image.width(),
+        image.height(),
+        slopegen::escape(&args.out.to_string_lossy())
+    );
+    Ok(())
+}
+
+/// Writes `bytes` to `path` in one step (a temporary file beside it, renamed over it).
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let werr = |source| Error::Write {
+        path: path.to_owned(),
+        source,
+    };
+    if path.is_dir() {
+        anyhow::bail!(Error::Blocked {
+            path: path.to_owned(),
+            what: "a folder",
+        });
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".slopegen-preview-")
+        .tempfile_in(dir)
+        .map_err(werr)?;
+    tmp.write_all(bytes).map_err(werr)?;
+    tmp.as_file().sync_all().map_err(werr)?;
+    tmp.persist(path).map_err(|e| werr(e.error))?;
     Ok(())
 }
 

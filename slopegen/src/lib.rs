@@ -36,6 +36,7 @@ mod error;
 pub mod level;
 pub mod levels;
 pub mod pack;
+pub mod preview;
 mod publish;
 pub mod sheet;
 pub mod surface;
@@ -43,7 +44,7 @@ pub mod tile;
 pub mod tileset;
 
 pub use bitmap::Bitmap;
-pub use builder::{Builder, Report};
+pub use builder::{Builder, Compiled, Report};
 pub use dump::{CSV_HEADER, dump_csv};
 pub use emit::{Emit, OutputFile};
 pub use error::{Error, Result, escape};
