@@ -20,6 +20,11 @@ mod hills {
     include!("data/levels/expected/hills.rs");
 }
 
+/// `hills.tmx caves.tmj --name world --emit rust`: one self-contained module, two maps.
+mod world {
+    include!("data/levels/expected/world.rs");
+}
+
 const LEVELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/levels");
 const N: usize = 16;
 
@@ -284,6 +289,56 @@ fn hills_outputs_are_pinned() {
             "{file} differs from tests/data/levels/expected (SLOPEGEN_BLESS=1 to regenerate)"
         );
     }
+}
+
+/// The pinned module of two maps, inlined (`--emit rust`), is what the generator writes now;
+/// compiled here, it serves both maps over one set of tables.
+#[test]
+fn two_maps_in_one_inlined_module() {
+    let out = tempfile::tempdir().unwrap();
+    run_ok(&[
+        data("hills.tmx").as_os_str(),
+        data("caves.tmj").as_os_str(),
+        "-o".as_ref(),
+        out.path().as_os_str(),
+        "--name".as_ref(),
+        "world".as_ref(),
+        "--emit".as_ref(),
+        "rust".as_ref(),
+    ]);
+    let now = fs::read(out.path().join("world.rs")).unwrap();
+    let expected = data("expected").join("world.rs");
+    if std::env::var_os("SLOPEGEN_BLESS").is_some() {
+        fs::write(&expected, &now).unwrap();
+    }
+    assert!(
+        fs::read(&expected).unwrap() == now,
+        "world.rs differs (SLOPEGEN_BLESS=1 to regenerate)"
+    );
+    assert_eq!(file_names(out.path()), ["world.rs"]);
+    check_pixels(
+        world::blob(),
+        world::hills::map_bytes(),
+        &TestMap::read("hills.tmj", "ground"),
+    );
+    check_pixels(
+        world::blob(),
+        world::caves::map_bytes(),
+        &TestMap::read("caves.tmj", "collision"),
+    );
+    assert_eq!(world::caves::EXIT, (72, 24));
+    assert_eq!((world::caves::WIDTH, world::caves::HEIGHT), (6, 4));
+    assert_eq!(world::hills::SPAWN, hills::SPAWN);
+}
+
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    names
 }
 
 /// `.tmx` and `.tmj` versions of one map give identical outputs, byte for byte.
@@ -784,5 +839,61 @@ fn a_collection_of_images_is_no_collision_tileset() {
     fails(
         &[&d.path().join("pictures.tsx")],
         &["pictures.tsx", "a collection of images"],
+    );
+}
+
+#[test]
+fn objects_that_cannot_be_constants() {
+    let (_d, tmx) = broken("hills.tmx", "name=\"lift\"", "name=\"Spawn\"");
+    fails(
+        &[&tmx],
+        &[
+            "hills.tmx",
+            "layer `things`",
+            "object `Spawn`",
+            "`spawn`",
+            "constant `SPAWN`",
+        ],
+    );
+    let (_d, tmx) = broken("hills.tmx", "name=\"lift\"", "name=\"notch\"");
+    fails(
+        &[&tmx],
+        &[
+            "hills.tmx",
+            "object `notch`",
+            "shape `notch`",
+            "constant `NOTCH`",
+        ],
+    );
+    let (_d, tmx) = broken(
+        "hills.tmx",
+        "name=\"lift\"",
+        "name=\"lift\" rotation=\"30\"",
+    );
+    fails(&[&tmx], &["hills.tmx", "object `lift`", "rotated by 30°"]);
+    let (_d, tmx) = broken("hills.tmx", "name=\"lift\"", "name=\"width\"");
+    fails(
+        &[&tmx],
+        &["hills.tmx", "object `width`", "`WIDTH` is taken"],
+    );
+}
+
+#[test]
+fn maps_must_share_one_tile_size_and_have_distinct_names() {
+    let dir = copy_levels();
+    let small = dir.path().join("small.tmj");
+    let json = serde_json::json!({
+        "width": 2, "height": 1, "tilewidth": 8, "tileheight": 8, "infinite": false,
+        "tilesets": [], "layers": [{"type": "tilelayer", "name": "collision", "width": 2,
+                                    "height": 1, "data": [0, 0]}],
+    });
+    fs::write(&small, json.to_string()).unwrap();
+    fails(
+        &[data("hills.tmx").as_path(), small.as_path()],
+        &["small.tmj", "8×8 px", "hills.tmx", "one tile size"],
+    );
+    fails(
+        &[data("hills.tmx"), data("hills.tmj")],
+        &["hills.tmj", "same module name `hills`"],
     );
 }
