@@ -186,6 +186,12 @@ impl Builder {
                 "a single image is read as a tileset sheet: give its tile size (--tile-size N), or give the folder that holds the tile PNGs",
             ));
         }
+        if matches!(kind, Input::Folder) && ext == "map" && self.tiles.is_file() {
+            return Err(Error::level(
+                &self.tiles,
+                "a packed map holds no shapes: give the Tiled map it was made from",
+            ));
+        }
         if matches!(kind, Input::Folder) && self.tiles.is_file() {
             return Err(Error::NotAFolder {
                 path: self.tiles.clone(),

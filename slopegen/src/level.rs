@@ -275,6 +275,16 @@ fn tmx_layer(
     let kind = match layer.layer_type() {
         tiled::LayerType::Tiles(tiled::TileLayer::Finite(t)) => {
             let (w, h) = (t.width(), t.height());
+            if u64::from(w) * u64::from(h) > u64::from(slope_runtime::MAX_MAP_CELLS) {
+                return Err(Error::level(
+                    path,
+                    format!(
+                        "layer `{}` of {w}×{h} cells; the runtime's limits are 1 to 65535 cells a side and {} cells in all",
+                        crate::escape(&name),
+                        slope_runtime::MAX_MAP_CELLS
+                    ),
+                ));
+            }
             let mut cells = Vec::with_capacity(w as usize * h as usize);
             for y in 0..h as i32 {
                 for x in 0..w as i32 {

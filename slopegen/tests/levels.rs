@@ -897,3 +897,16 @@ fn maps_must_share_one_tile_size_and_have_distinct_names() {
         &["hills.tmj", "same module name `hills`"],
     );
 }
+
+/// A map that declares a huge size over little data is refused at once.
+#[test]
+fn a_huge_declared_size_is_refused_at_once() {
+    let (_d, tmx) = broken(
+        "hills.tmx",
+        "width=\"12\" height=\"8\">\n  <properties>",
+        "width=\"60000\" height=\"60000\">\n  <properties>",
+    );
+    let started = std::time::Instant::now();
+    fails(&[&tmx], &["hills.tmx", "60000×60000 cells", "65535"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}

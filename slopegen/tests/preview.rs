@@ -161,3 +161,42 @@ fn errors_name_the_input_and_write_nothing() {
     );
     fails(&[Path::new(TILES)], dir.path(), &["not a file"]);
 }
+
+#[test]
+fn a_packed_map_alone_is_refused_and_info_names_its_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let status = Command::cargo_bin("slopegen")
+        .unwrap()
+        .arg(data("caves.tmj"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap()
+        .status;
+    assert!(status.success());
+    let map = out.join("caves.map");
+    fails(
+        &[&map],
+        &dir.path().join("p.png"),
+        &["caves.map", "the Tiled map"],
+    );
+    let mut bytes = fs::read(&map).unwrap();
+    bytes[30] ^= 4;
+    let bad = dir.path().join("bad.map");
+    fs::write(&bad, bytes).unwrap();
+    let output = Command::cargo_bin("slopegen")
+        .unwrap()
+        .arg("info")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.contains("bad.map")
+            && stderr.contains("not a valid packed map")
+            && stderr.contains("damaged"),
+        "{stderr}"
+    );
+}
