@@ -214,3 +214,45 @@ fn cut(image: &SolidImage, x0: u32, y0: u32, n: u32) -> TileKind {
         TileKind::Shape(bitmap)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    /// Two 4-px tiles side by side: a light, fully opaque block, and a half drawn on
+    /// transparency. Decided per tile, the block (no transparent pixel of its own) would fall
+    /// back to the darkness rule and read as empty; decided for the image, it is full.
+    #[test]
+    fn transparency_is_decided_once_per_image() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.png");
+        RgbaImage::from_fn(8, 4, |x, y| {
+            if x < 4 || y >= 2 {
+                Rgba([200, 255, 200, 255])
+            } else {
+                Rgba([0, 0, 0, 0])
+            }
+        })
+        .save(&path)
+        .unwrap();
+        let spec = SheetSpec {
+            image: path.clone(),
+            tile_width: 4,
+            tile_height: 4,
+            margin: 0,
+            spacing: 0,
+        };
+        let sheet = Sheet::read(spec, &path, "s", BTreeMap::new()).unwrap();
+        assert_eq!(sheet.tiles[0], TileKind::Full);
+        let TileKind::Shape(half) = &sheet.tiles[1] else {
+            panic!("{:?}", sheet.tiles[1]);
+        };
+        // y up: the bottom two rows are solid
+        assert!(half.get(0, 0) && half.get(3, 1) && !half.get(0, 2));
+        let shapes = sheet.shapes().unwrap();
+        assert_eq!(shapes.len(), 1);
+        assert_eq!(shapes[0].name, "s_1");
+        assert!(shapes[0].path.to_string_lossy().ends_with("s.png#1"));
+    }
+}
