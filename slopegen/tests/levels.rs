@@ -910,3 +910,38 @@ fn a_huge_declared_size_is_refused_at_once() {
     fails(&[&tmx], &["hills.tmx", "60000×60000 cells", "65535"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
+
+/// An external tileset in JSON (`.tsj`) reads as its `.tsx`: the same outputs.
+#[test]
+fn a_json_tileset_reads_as_its_xml_one() {
+    let dir = copy_levels();
+    let tsj = serde_json::json!({
+        "name": "slopes", "tilewidth": 16, "tileheight": 16, "spacing": 2, "margin": 1,
+        "tilecount": 8, "columns": 4, "image": "slopes.png", "imagewidth": 72, "imageheight": 36,
+        "type": "tileset", "version": "1.10",
+        "tiles": [
+            {"id": 1, "properties": [{"name": "name", "type": "string", "value": "ramp45"}]},
+            {"id": 3, "properties": [{"name": "name", "type": "string", "value": "notch"}]},
+            {"id": 4, "properties": [{"name": "one_way", "type": "bool", "value": true}]},
+            {"id": 5, "properties": [{"name": "name", "type": "string", "value": "ramp22"}]},
+            {"id": 7, "properties": [{"name": "name", "type": "string", "value": "bump"}]},
+        ],
+    });
+    fs::write(dir.path().join("slopes.tsj"), tsj.to_string()).unwrap();
+    let tmj = dir.path().join("hills.tmj");
+    let text = fs::read_to_string(&tmj).unwrap().replace("slopes.tsx", "slopes.tsj");
+    fs::write(&tmj, text).unwrap();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run_ok(&[tmj.as_os_str(), "-o".as_ref(), a.path().as_os_str()]);
+    run_ok(&[data("hills.tmx").as_os_str(), "-o".as_ref(), b.path().as_os_str()]);
+    for file in ["hills.bin", "hills.map", "hills.rs"] {
+        assert!(
+            fs::read(a.path().join(file)).unwrap() == fs::read(b.path().join(file)).unwrap(),
+            "{file} differs"
+        );
+    }
+    let (c, d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run_ok(&[dir.path().join("slopes.tsj").as_os_str(), "-o".as_ref(), c.path().as_os_str()]);
+    run_ok(&[data("slopes.tsx").as_os_str(), "-o".as_ref(), d.path().as_os_str()]);
+    assert!(fs::read(c.path().join("slopes.bin")).unwrap() == fs::read(d.path().join("slopes.bin")).unwrap());
+}
