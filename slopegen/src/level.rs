@@ -429,7 +429,89 @@ fn tiled_error(path: &Path, e: tiled::Error) -> Error {
                     return Error::level(file, format!("line {line}: not valid XML: {why}"));
                 }
             }
-            Error::level(path, format!("cannot be parsed: {other}"))
+            let message = other.to_string();
+            for file in &files {
+                if let Some(line) = semantic_problem_line(file, &other) {
+                    return Error::level(file, format!("line {line}: cannot be parsed: {message}"));
+                }
+            }
+            Error::level(path, format!("cannot be parsed: {message}"))
+        }
+    }
+}
+
+/// The line of the element a well-formed file's `tiled` error is about, when it can be
+/// told: the first element that lacks a required attribute, or the first property whose
+/// value does not read as its type.
+fn semantic_problem_line(path: &Path, e: &tiled::Error) -> Option<usize> {
+    use quick_xml::events::Event;
+    let (missing, bad_value) = match e {
+        tiled::Error::MalformedAttributes(m) => {
+            (m.strip_prefix("Missing attribute: ")?.to_owned(), false)
+        }
+        tiled::Error::InvalidPropertyValue { .. } => (String::new(), true),
+        _ => return None,
+    };
+    // Which elements must carry the missing attribute.
+    let needs: &[&[u8]] = match missing.as_str() {
+        "width" | "height" => &[b"map", b"layer"],
+        "tilewidth" | "tileheight" => &[b"map", b"tileset"],
+        "firstgid" => &[b"tileset"],
+        "name" => &[b"property"],
+        "source" => &[b"image"],
+        "id" => &[b"tile"],
+        _ => &[],
+    };
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut reader = quick_xml::Reader::from_str(&text);
+    let mut in_map = false;
+    loop {
+        let start = reader.buffer_position();
+        let event = reader.read_event().ok()?;
+        let element = match &event {
+            Event::Start(e) | Event::Empty(e) => e,
+            Event::Eof => return None,
+            _ => continue,
+        };
+        let name = element.name();
+        let attr = |key: &str| {
+            element
+                .try_get_attribute(key)
+                .ok()
+                .flatten()
+                .and_then(|a| a.unescape_value().ok().map(|v| v.into_owned()))
+        };
+        let culprit = if bad_value {
+            name.as_ref() == b"property"
+                && match (attr("type").as_deref(), attr("value")) {
+                    (Some("bool"), Some(v)) => v != "true" && v != "false",
+                    (Some("int"), Some(v)) => v.parse::<i32>().is_err(),
+                    (Some("float"), Some(v)) => v.parse::<f32>().is_err(),
+                    _ => false,
+                }
+        } else {
+            let tileset_in_map = name.as_ref() == b"tileset" && in_map;
+            let required = needs.contains(&name.as_ref())
+                // `firstgid` only on a map's tilesets; tile sizes only on embedded ones
+                && (missing != "firstgid" || tileset_in_map)
+                && (!missing.starts_with("tile") || name.as_ref() != b"tileset" || attr("source").is_none());
+            required && attr(&missing).is_none()
+        };
+        if name.as_ref() == b"map" {
+            in_map = true;
+        }
+        if culprit {
+            let at = text
+                .get(start..)
+                .and_then(|t| t.find('<'))
+                .map_or(start, |i| start + i);
+            return Some(
+                text.as_bytes()[..at.min(text.len())]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+                    + 1,
+            );
         }
     }
 }

@@ -563,6 +563,24 @@ fn unparsable_maps_and_tilesets_name_the_line() {
     );
     let (_d, tmj) = broken("hills.tmj", "\"layers\": [", "\"layers\": [,");
     fails(&[&tmj], &["hills.tmj", "line ", "not a valid Tiled JSON"]);
+    // well-formed, but not a Tiled map: the element at fault
+    let (_d, tmx) = broken(
+        "hills.tmx",
+        " width=\"12\" height=\"8\" tilewidth",
+        " tilewidth",
+    );
+    fails(
+        &[&tmx],
+        &["hills.tmx", "line 2", "Missing attribute: width"],
+    );
+    let (_d, tmx) = broken("hills.tmx", "<tileset firstgid=\"9\"", "<tileset");
+    fails(&[&tmx], &["hills.tmx", "line 4", "firstgid"]);
+    let (_d, tmx) = broken(
+        "hills.tmx",
+        "type=\"bool\" value=\"true\"",
+        "type=\"bool\" value=\"maybe\"",
+    );
+    fails(&[&tmx], &["hills.tmx", "line 21", "Invalid property value"]);
     let (d, tsx) = broken("slopes.tsx", "<tile id=\"3\">", "<tile id=\"3\"><<");
     fails(
         &[&d.path().join("hills.tmx")],
@@ -929,11 +947,17 @@ fn a_json_tileset_reads_as_its_xml_one() {
     });
     fs::write(dir.path().join("slopes.tsj"), tsj.to_string()).unwrap();
     let tmj = dir.path().join("hills.tmj");
-    let text = fs::read_to_string(&tmj).unwrap().replace("slopes.tsx", "slopes.tsj");
+    let text = fs::read_to_string(&tmj)
+        .unwrap()
+        .replace("slopes.tsx", "slopes.tsj");
     fs::write(&tmj, text).unwrap();
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     run_ok(&[tmj.as_os_str(), "-o".as_ref(), a.path().as_os_str()]);
-    run_ok(&[data("hills.tmx").as_os_str(), "-o".as_ref(), b.path().as_os_str()]);
+    run_ok(&[
+        data("hills.tmx").as_os_str(),
+        "-o".as_ref(),
+        b.path().as_os_str(),
+    ]);
     for file in ["hills.bin", "hills.map", "hills.rs"] {
         assert!(
             fs::read(a.path().join(file)).unwrap() == fs::read(b.path().join(file)).unwrap(),
@@ -941,7 +965,18 @@ fn a_json_tileset_reads_as_its_xml_one() {
         );
     }
     let (c, d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    run_ok(&[dir.path().join("slopes.tsj").as_os_str(), "-o".as_ref(), c.path().as_os_str()]);
-    run_ok(&[data("slopes.tsx").as_os_str(), "-o".as_ref(), d.path().as_os_str()]);
-    assert!(fs::read(c.path().join("slopes.bin")).unwrap() == fs::read(d.path().join("slopes.bin")).unwrap());
+    run_ok(&[
+        dir.path().join("slopes.tsj").as_os_str(),
+        "-o".as_ref(),
+        c.path().as_os_str(),
+    ]);
+    run_ok(&[
+        data("slopes.tsx").as_os_str(),
+        "-o".as_ref(),
+        d.path().as_os_str(),
+    ]);
+    assert!(
+        fs::read(c.path().join("slopes.bin")).unwrap()
+            == fs::read(d.path().join("slopes.bin")).unwrap()
+    );
 }
