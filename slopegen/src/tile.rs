@@ -227,10 +227,10 @@ fn dimensions(bytes: &[u8]) -> Result<(u32, u32), PngProblem> {
 }
 
 /// The widest and tallest sheet image read, in pixels.
-pub const MAX_SHEET_SIDE: u32 = 8192;
+pub const MAX_SHEET_SIDE: u32 = 4096;
 
 /// The most memory the PNG decoder may allocate for a sheet.
-const MAX_SHEET_DECODER_BYTES: u64 = 512 << 20;
+const MAX_SHEET_DECODER_BYTES: u64 = 256 << 20;
 
 /// A whole image (a tileset sheet) with the solid rule decided once for all of it.
 pub(crate) struct SolidImage {

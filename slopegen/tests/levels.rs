@@ -980,3 +980,20 @@ fn a_json_tileset_reads_as_its_xml_one() {
             == fs::read(d.path().join("slopes.bin")).unwrap()
     );
 }
+
+/// A sheet larger than the generator reads is refused from its header, before decoding.
+#[test]
+fn an_oversized_sheet_is_refused_from_its_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.png");
+    // a PNG header announcing 5000×16 px, and nothing after it
+    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    bytes.extend(5000u32.to_be_bytes());
+    bytes.extend(16u32.to_be_bytes());
+    bytes.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    fs::write(&path, bytes).unwrap();
+    fails(
+        &[path.as_os_str(), "--tile-size".as_ref(), "16".as_ref()],
+        &["huge.png", "5000×16", "at most 4096"],
+    );
+}
