@@ -12,12 +12,12 @@
 //! `walk-grid FRAMES` and `walk-packed FRAMES` run `callgrind_walk`'s walk (an actor on 22°
 //! hills, every frame on a slope) over the same cells in either map: the lookup's cost in a
 //! whole step. Measured on x86-64 (release, this commit, 1000 frames against 0): 3,480
-//! instructions per frame on `GridMap`, 3,927 on `PackedMap` (+12.9%).
+//! instructions per frame on `GridMap`, 3,802 on `PackedMap` (+9.2%).
 //!
 //! The lookups visit pseudo-random cells inside the map. Measured on x86-64 (release, this
-//! commit): 28.0 instructions per loop iteration with `grid`, 58.1 with `packed`; the loop's
+//! commit): 28.0 instructions per loop iteration with `grid`, 51.1 with `packed`; the loop's
 //! own work (random coordinates, a checksum of the cell) is the same in both, so a packed
-//! lookup costs about 30 instructions more than an array one (it reads the map's size, the
+//! lookup costs about 23 instructions more than an array one (it reads the map's size, the
 //! index byte and the 4-byte palette entry, each behind a bounds check, where the array's
 //! size is a constant and its cell one aligned word). The target is the firmware movement
 //! bench, where lookups are a part of each step; this measures the lookup alone.

@@ -9,7 +9,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use slope_runtime::{
-    Cell, MAP_MAGIC, MapError, PackedMap, ShapeId, TileMap, Variant, cell_code, crc32,
+    Cell, MAP_MAGIC, MapError, PackedMap, ShapeId, TileMap, Variant, WidePackedMap, cell_code,
+    crc32, index_width,
 };
 
 /// The header fields and contents of a map, encoded by `encode` (any values, also invalid).
@@ -100,10 +101,20 @@ fn valid_map() -> impl Strategy<Value = (Fields, Vec<Cell>)> {
         })
 }
 
+/// Loads `bytes` as the type its header asks for; every lookup of an accepted map.
+fn load(bytes: &[u8]) -> Result<u64, MapError> {
+    match index_width(bytes) {
+        Some(2) => WidePackedMap::from_bytes(bytes)
+            .map(|m| read_all(&m, m.width(), m.height()) + m.palette().count() as u64),
+        _ => PackedMap::from_bytes(bytes)
+            .map(|m| read_all(&m, m.width(), m.height()) + m.palette().count() as u64),
+    }
+}
+
 /// Every lookup of an accepted map, inside and around it; must not panic.
-fn read_all(map: &PackedMap<'_>) -> u64 {
+fn read_all(map: &impl TileMap, w: u32, h: u32) -> u64 {
     let mut sum = 0u64;
-    let (w, h) = (map.width() as i32, map.height() as i32);
+    let (w, h) = (w as i32, h as i32);
     for y in [-1, 0, h - 1, h, i32::MIN, i32::MAX] {
         for x in [-1, 0, w - 1, w, i32::MIN, i32::MAX] {
             sum += u64::from(cell_code(map.cell(x, y)));
@@ -114,7 +125,7 @@ fn read_all(map: &PackedMap<'_>) -> u64 {
             sum += u64::from(cell_code(map.cell(x, y)));
         }
     }
-    sum + map.palette().count() as u64
+    sum
 }
 
 fn config(cases: u32) -> Config {
@@ -132,15 +143,25 @@ proptest! {
     #[test]
     fn valid_maps_round_trip((fields, cells) in valid_map()) {
         let bytes = fields.encode();
-        let map = PackedMap::from_bytes(&bytes).unwrap();
         let w = i32::from(fields.width);
-        for (i, cell) in cells.iter().enumerate() {
-            let (x, y) = (i as i32 % w, i as i32 / w);
-            prop_assert_eq!(map.cell(x, y), *cell);
+        let check = |get: &dyn Fn(i32, i32) -> Cell, outside: Cell| {
+            for (i, cell) in cells.iter().enumerate() {
+                let (x, y) = (i as i32 % w, i as i32 / w);
+                assert_eq!(get(x, y), *cell);
+            }
+            assert_eq!(get(-1, 0), outside);
+            assert_eq!(cell_code(outside), fields.outside);
+        };
+        if fields.index_width == 2 {
+            prop_assert!(PackedMap::from_bytes(&bytes).is_err());
+            let map = WidePackedMap::from_bytes(&bytes).unwrap();
+            check(&|x, y| map.cell(x, y), map.outside());
+        } else {
+            prop_assert!(WidePackedMap::from_bytes(&bytes).is_err());
+            let map = PackedMap::from_bytes(&bytes).unwrap();
+            check(&|x, y| map.cell(x, y), map.outside());
         }
-        prop_assert_eq!(map.cell(-1, 0), map.outside());
-        prop_assert_eq!(cell_code(map.outside()), fields.outside);
-        read_all(&map);
+        load(&bytes).unwrap();
     }
 
     /// Any bytes at all: an error or a map, never a panic.
@@ -149,9 +170,7 @@ proptest! {
         if magic && bytes.len() >= 8 {
             bytes[..8].copy_from_slice(&MAP_MAGIC);
         }
-        if let Ok(map) = PackedMap::from_bytes(&bytes) {
-            read_all(&map);
-        }
+        let _ = load(&bytes);
     }
 
     /// Raw damage to a valid map: the checksum refuses it.
@@ -160,8 +179,8 @@ proptest! {
         let mut bytes = fields.encode();
         let i = at.index(bytes.len());
         bytes[i] ^= 1 << bit;
-        prop_assert!(PackedMap::from_bytes(&bytes).is_err());
-        prop_assert!(PackedMap::from_bytes(&bytes[..i]).is_err());
+        prop_assert!(load(&bytes).is_err());
+        prop_assert!(load(&bytes[..i]).is_err());
     }
 
     /// Crafted fields behind a valid checksum: refused exactly when a rule is broken.
@@ -202,11 +221,8 @@ proptest! {
                 let c = if f.index_width == 1 { c & 0xFF } else { c };
                 usize::from(c) < f.palette.len()
             });
-        match PackedMap::from_bytes(&bytes) {
-            Ok(map) => {
-                prop_assert!(ok, "accepted {f:?}");
-                read_all(&map);
-            }
+        match load(&bytes) {
+            Ok(_) => prop_assert!(ok, "accepted {f:?}"),
             Err(e) => prop_assert!(!ok, "refused ({e}) {f:?}"),
         }
     }

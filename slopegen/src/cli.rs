@@ -351,17 +351,24 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         let compiled = builder.compile()?;
         let tables = load(&args.input, &compiled.blob)?;
         match compiled.maps.first() {
-            Some((level, bytes)) => {
-                let map = slope_runtime::PackedMap::from_bytes(bytes).map_err(|source| {
-                    Error::BadMap {
-                        path: args.input.clone(),
-                        source,
-                    }
-                })?;
+            Some((level, _)) => {
+                // The bytes were just packed from `level`: read them back through the runtime.
+                let bytes = &compiled.maps[0].1;
+                let bad = |source| Error::BadMap {
+                    path: args.input.clone(),
+                    source,
+                };
                 let n = u32::from(tables.tile_size());
-                let side = (map.width() * n).max(map.height() * n);
+                let size = (u32::from(level.width), u32::from(level.height));
+                let side = size.0.max(size.1) * n;
                 let scale = args.scale.unwrap_or(if side > 4096 { 1 } else { 2 });
-                map_picture(&tables, &map, &level.objects, scale)
+                if slope_runtime::index_width(bytes) == Some(2) {
+                    let map = slope_runtime::WidePackedMap::from_bytes(bytes).map_err(bad)?;
+                    map_picture(&tables, &map, size, &level.objects, scale)
+                } else {
+                    let map = slope_runtime::PackedMap::from_bytes(bytes).map_err(bad)?;
+                    map_picture(&tables, &map, size, &level.objects, scale)
+                }
             }
             None => variant_sheet(&tables),
         }
@@ -405,12 +412,46 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 
 /// `slopegen info` of a packed map: size, cells by kind, bytes.
 fn map_info(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use slope_runtime::{PackedMap, Solid, TileMap};
-    let map = PackedMap::from_bytes(bytes).map_err(|source| Error::BadMap {
+    use slope_runtime::{PackedMap, WidePackedMap};
+    let bad = |source| Error::BadMap {
         path: path.to_owned(),
         source,
-    })?;
-    let (w, h, n) = (map.width(), map.height(), map.tile_size());
+    };
+    if slope_runtime::index_width(bytes) == Some(2) {
+        let map = WidePackedMap::from_bytes(bytes).map_err(bad)?;
+        let facts = (map.width(), map.height(), map.tile_size(), map.outside());
+        describe_map(
+            path,
+            bytes,
+            &map,
+            facts,
+            map.index_width(),
+            map.palette().count(),
+        )
+    } else {
+        let map = PackedMap::from_bytes(bytes).map_err(bad)?;
+        let facts = (map.width(), map.height(), map.tile_size(), map.outside());
+        describe_map(
+            path,
+            bytes,
+            &map,
+            facts,
+            map.index_width(),
+            map.palette().count(),
+        )
+    }
+}
+
+/// What `info` prints about a loaded map.
+fn describe_map(
+    path: &Path,
+    bytes: &[u8],
+    map: &impl slope_runtime::TileMap,
+    (w, h, n, outside): (u32, u32, u8, slope_runtime::Cell),
+    index_width: u8,
+    palette: usize,
+) -> anyhow::Result<()> {
+    use slope_runtime::Solid;
     let (mut empty, mut full, mut shapes, mut one_way) = (0u64, 0u64, 0u64, 0u64);
     let mut variants = [0u64; 8];
     let mut ids = std::collections::BTreeSet::new();
@@ -454,13 +495,11 @@ fn map_info(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         }
     }
     writeln!(out, "  one-way  {one_way}")?;
-    writeln!(out, "outside:   {:?}", map.outside().solid)?;
+    writeln!(out, "outside:   {:?}", outside.solid)?;
     writeln!(
         out,
-        "bytes:     {} ({} per cell, palette of {} cells)",
+        "bytes:     {} ({index_width} per cell, palette of {palette} cells)",
         bytes.len(),
-        map.index_width(),
-        map.palette().count()
     )?;
     Ok(())
 }

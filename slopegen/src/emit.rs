@@ -226,14 +226,17 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
         w,
         "    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up)."
     );
+    // Up to 256 distinct cells, 1 byte per cell: a `PackedMap`; more, a `WidePackedMap`.
+    let ty = if m.bytes.get(9) == Some(&2) {
+        "WidePackedMap"
+    } else {
+        "PackedMap"
+    };
     let _ = writeln!(
         w,
-        "    pub fn map() -> ::core::result::Result<::slope_runtime::PackedMap<'static>, ::slope_runtime::MapError> {{"
+        "    pub fn map() -> ::core::result::Result<::slope_runtime::{ty}<'static>, ::slope_runtime::MapError> {{"
     );
-    let _ = writeln!(
-        w,
-        "        ::slope_runtime::PackedMap::from_bytes(map_bytes())"
-    );
+    let _ = writeln!(w, "        ::slope_runtime::{ty}::from_bytes(map_bytes())");
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w);
     let _ = writeln!(w, "    /// Cells per row.");

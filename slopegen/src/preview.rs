@@ -10,7 +10,7 @@
 //! [`png_bytes`] encodes either one; the same input always gives the same bytes.
 
 use image::{ImageEncoder, Rgb, RgbImage};
-use slope_runtime::{PackedMap, Solid, Tables, TileMap, Variant};
+use slope_runtime::{Solid, Tables, TileMap, Variant};
 
 use crate::levels::{Object, ObjectValue};
 
@@ -214,17 +214,18 @@ pub fn variant_sheet(tables: &Tables<'_>) -> RgbImage {
     img
 }
 
-/// A packed map's collision read through the runtime: every world pixel solid (grey),
+/// A map's collision (`width`×`height` cells, e.g. a packed map's) read through the runtime: every world pixel solid (grey),
 /// one-way (green) or empty (white, with the cell grid), `objects` in red; `scale` image
 /// pixels per world pixel. Row 0 of the map is at the bottom of the picture.
 pub fn map_picture(
     tables: &Tables<'_>,
-    map: &PackedMap<'_>,
+    map: &impl TileMap,
+    (width, height): (u32, u32),
     objects: &[Object],
     scale: u32,
 ) -> RgbImage {
     let n = u32::from(tables.tile_size());
-    let (w, h) = (map.width() * n, map.height() * n);
+    let (w, h) = (width * n, height * n);
     let mut img = RgbImage::from_pixel(w * scale, h * scale, WHITE);
     for y in 0..h {
         for x in 0..w {

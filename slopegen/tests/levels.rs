@@ -813,18 +813,27 @@ proptest! {
             objects: Vec::new(),
         };
         let bytes = slopegen::pack_map(&map);
-        let packed = PackedMap::from_bytes(&bytes).unwrap();
         let distinct: std::collections::BTreeSet<u32> = cells.iter().map(|&c| slope_runtime::cell_code(c)).collect();
-        prop_assert_eq!(packed.index_width(), if distinct.len() > 256 { 2 } else { 1 });
-        prop_assert_eq!(packed.palette().count(), distinct.len());
+        let wide = distinct.len() > 256;
+        prop_assert_eq!(slope_runtime::index_width(&bytes), Some(if wide { 2 } else { 1 }));
+        // the map reads back through the type of its width, and only through it
+        let (narrow, wider) = (PackedMap::from_bytes(&bytes), slope_runtime::WidePackedMap::from_bytes(&bytes));
+        prop_assert_eq!(narrow.is_ok(), !wide);
+        prop_assert_eq!(wider.is_ok(), wide);
+        let (get, palette): (Box<dyn Fn(i32, i32) -> Cell>, usize) = match (narrow, wider) {
+            (Ok(m), _) => (Box::new(move |x, y| m.cell(x, y)), m.palette().count()),
+            (_, Ok(m)) => (Box::new(move |x, y| m.cell(x, y)), m.palette().count()),
+            (Err(e), _) => panic!("{e}"),
+        };
+        prop_assert_eq!(palette, distinct.len());
         for y in 0..h {
             for x in 0..w {
-                prop_assert_eq!(packed.cell(i32::from(x), i32::from(y)), map.cell(x, y));
+                prop_assert_eq!(get(i32::from(x), i32::from(y)), map.cell(x, y));
             }
         }
-        prop_assert_eq!(packed.cell(-1, 0), outside);
-        prop_assert_eq!(packed.cell(i32::from(w), 0), outside);
-        prop_assert_eq!(packed.cell(0, i32::from(h)), outside);
+        prop_assert_eq!(get(-1, 0), outside);
+        prop_assert_eq!(get(i32::from(w), 0), outside);
+        prop_assert_eq!(get(0, i32::from(h)), outside);
     }
 }
 
@@ -995,5 +1004,39 @@ fn an_oversized_sheet_is_refused_from_its_header() {
     fails(
         &[path.as_os_str(), "--tile-size".as_ref(), "16".as_ref()],
         &["huge.png", "5000×16", "at most 4096"],
+    );
+}
+
+/// More than 256 distinct cells: 2 bytes per cell, read as a `WidePackedMap`.
+#[test]
+fn a_map_of_many_distinct_cells_is_wide() {
+    let cells: Vec<Cell> = (0..40u16 * 10)
+        .map(|i| {
+            Cell::shape(
+                ShapeId::new(i / 8),
+                Variant::from_index((i % 8) as u8).unwrap(),
+            )
+        })
+        .collect();
+    let map = LevelMap {
+        path: PathBuf::from("m.tmx"),
+        stem: "m".into(),
+        layer: "collision".into(),
+        width: 40,
+        height: 10,
+        tile_size: 16,
+        cells,
+        outside: Cell::EMPTY,
+        objects: Vec::new(),
+    };
+    let bytes = slopegen::pack_map(&map);
+    assert_eq!(slope_runtime::index_width(&bytes), Some(2));
+    assert!(PackedMap::from_bytes(&bytes).is_err());
+    let wide = slope_runtime::WidePackedMap::from_bytes(&bytes).unwrap();
+    assert_eq!(wide.palette().count(), 400);
+    assert_eq!(wide.cell(39, 9), map.cell(39, 9));
+    assert_eq!(
+        wide.cell(39, 9),
+        Cell::shape(ShapeId::new(49), Variant::Rot90FlipXY)
     );
 }

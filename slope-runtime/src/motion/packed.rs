@@ -1,5 +1,6 @@
 //! A level in flash: [`PackedMap`], a [`TileMap`] over static bytes (one byte per cell and a
-//! palette), and [`Variant::from_tiled_flags`] for levels drawn in Tiled.
+//! palette; [`WidePackedMap`], two bytes per cell, for more than 256 distinct cells), and
+//! [`Variant::from_tiled_flags`] for levels drawn in Tiled.
 //!
 //! `slopegen level.tmx -o out` writes `out/level.map` in this format and a `level.rs` whose
 //! `map()` loads it; any other tool may write it too.
@@ -87,7 +88,8 @@ pub enum MapError {
         /// The version found.
         found: u8,
     },
-    /// The index width is not 1 or 2.
+    /// The index width is not 1 or 2, or not the one of the type asked for (1 for
+    /// [`PackedMap`], 2 for [`WidePackedMap`]).
     BadIndexWidth {
         /// The width found.
         found: u8,
@@ -163,6 +165,12 @@ impl core::fmt::Display for MapError {
                 f,
                 "map format version {found}, but this runtime reads version {MAP_VERSION}"
             ),
+            MapError::BadIndexWidth { found: 2 } => f.write_str(
+                "2 bytes per cell (more than 256 distinct cells): read it as a WidePackedMap",
+            ),
+            MapError::BadIndexWidth { found: 1 } => {
+                f.write_str("1 byte per cell (at most 256 distinct cells): read it as a PackedMap")
+            }
             MapError::BadIndexWidth { found } => {
                 write!(f, "index width {found}: must be 1 or 2 bytes per cell")
             }
@@ -209,37 +217,34 @@ impl core::fmt::Display for MapError {
 
 impl core::error::Error for MapError {}
 
-/// A validated packed map: a [`TileMap`] over borrowed bytes (usually `'static`, in flash).
-/// Every lookup is O(1): one index load and one palette load, no allocation.
-///
-/// ```
-/// use slope_runtime::{Cell, PackedMap, TileMap};
-///
-/// // a 2×1 map: (0, 0) empty, (1, 0) full; outside solid (normally written by slopegen)
-/// let mut bytes = b"SLOPEMAP".to_vec();
-/// bytes.extend([1, 1, 16, 0, 2, 0, 1, 0, 2, 0, 0, 0]);
-/// bytes.extend(1u32.to_le_bytes()); // outside: full
-/// bytes.extend(0u32.to_le_bytes()); // palette 0: empty
-/// bytes.extend(1u32.to_le_bytes()); // palette 1: full
-/// bytes.extend([0, 1]); // the cells
-/// bytes.extend(slope_runtime::crc32(&bytes).to_le_bytes());
-///
-/// let map = PackedMap::from_bytes(&bytes)?;
-/// assert_eq!((map.width(), map.height()), (2, 1));
-/// assert_eq!(map.cell(0, 0), Cell::EMPTY);
-/// assert_eq!(map.cell(1, 0), Cell::FULL);
-/// assert_eq!(map.cell(-1, 0), Cell::FULL);
-/// # Ok::<(), slope_runtime::MapError>(())
-/// ```
+/// The validated map behind [`PackedMap`] and [`WidePackedMap`], generic over the index
+/// width so that each type's lookup is compiled for its own.
 #[derive(Clone, Copy, Debug)]
-pub struct PackedMap<'a> {
+struct Packed<'a, const WIDE: bool> {
     palette: &'a [u8],
     cells: &'a [u8],
     width: u32,
     height: u32,
-    wide: bool,
     tile_size: u8,
     outside: Cell,
+}
+
+/// The index width (bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`]) that a
+/// packed map's header declares; `None` if the bytes do not start like a packed map.
+///
+/// ```
+/// # let bytes = [0u8; 4];
+/// use slope_runtime::{index_width, PackedMap, WidePackedMap, TileMap};
+/// match index_width(&bytes) {
+///     Some(2) => { let _map = WidePackedMap::from_bytes(&bytes); }
+///     _ => { let _map = PackedMap::from_bytes(&bytes); }
+/// }
+/// ```
+pub fn index_width(bytes: &[u8]) -> Option<u8> {
+    match bytes.get(..10) {
+        Some(head) if head.get(..8) == Some(&MAP_MAGIC[..]) => head.get(9).copied(),
+        _ => None,
+    }
 }
 
 /// Reads a little-endian `u16` at `at` (0 past the end; callers check lengths first).
@@ -254,9 +259,9 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
 /// Reads a little-endian `u32` at `at` (0 past the end; callers check lengths first).
 #[inline(always)]
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    match bytes.get(at..).and_then(|b| b.first_chunk::<4>()) {
-        Some(b) => u32::from_le_bytes(*b),
-        None => 0,
+    match bytes.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
+        Some(Ok(b)) => u32::from_le_bytes(b),
+        _ => 0,
     }
 }
 
@@ -304,9 +309,8 @@ pub const fn cell_code(cell: Cell) -> u32 {
     solid | if cell.one_way { ONE_WAY } else { 0 }
 }
 
-impl<'a> PackedMap<'a> {
-    /// Validates `bytes` once (see the module's format and validation) and returns the map.
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<PackedMap<'a>, MapError> {
+impl<'a, const WIDE: bool> Packed<'a, WIDE> {
+    fn from_bytes(bytes: &'a [u8]) -> Result<Packed<'a, WIDE>, MapError> {
         match bytes.get(..MAP_MAGIC.len()) {
             Some(magic) if magic == MAP_MAGIC => {}
             Some(_) => return Err(MapError::BadMagic),
@@ -320,7 +324,7 @@ impl<'a> PackedMap<'a> {
             return Err(MapError::UnsupportedVersion { found: version });
         }
         let index_width = field(9);
-        if index_width != 1 && index_width != 2 {
+        if index_width != if WIDE { 2 } else { 1 } {
             return Err(MapError::BadIndexWidth { found: index_width });
         }
         let tile_size = field(10);
@@ -380,16 +384,15 @@ impl<'a> PackedMap<'a> {
                 });
             }
         }
-        let map = PackedMap {
+        let map = Packed {
             palette,
             cells,
             width: u32::from(width),
             height: u32::from(height),
-            wide: index_width == 2,
             tile_size,
             outside: decode(outside),
         };
-        if map.wide || palette_len < 256 {
+        if WIDE || palette_len < 256 {
             // Row by row, without a division (no panic path on targets without one).
             let mut i = 0usize;
             for y in 0..height {
@@ -408,7 +411,7 @@ impl<'a> PackedMap<'a> {
     /// The palette index of cell number `i` (`y·W + x`).
     #[inline(always)]
     fn index(&self, i: usize) -> u16 {
-        if self.wide {
+        if WIDE {
             u16_at(self.cells, i.wrapping_mul(2))
         } else {
             match self.cells.get(i) {
@@ -418,10 +421,7 @@ impl<'a> PackedMap<'a> {
         }
     }
 
-    /// Checks the map against the tables it will be used with: the same tile size, and every
-    /// shape id of the palette below the tables' shape count. (Without this check, a cell
-    /// with an unknown shape reads as empty to [`crate::World`].)
-    pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
+    fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
         if tables.tile_size() != self.tile_size {
             return Err(MapError::TileSizeMismatch {
                 map: self.tile_size,
@@ -442,40 +442,12 @@ impl<'a> PackedMap<'a> {
         Ok(())
     }
 
-    /// Cells per row.
-    pub const fn width(&self) -> u32 {
-        self.width
-    }
-
-    /// Rows.
-    pub const fn height(&self) -> u32 {
-        self.height
-    }
-
-    /// N, the tile size the map was made for.
-    pub const fn tile_size(&self) -> u8 {
-        self.tile_size
-    }
-
-    /// What every cell outside the map is.
-    pub const fn outside(&self) -> Cell {
-        self.outside
-    }
-
-    /// Bytes per cell: 1, or 2 for a palette of more than 256 cells.
-    pub const fn index_width(&self) -> u8 {
-        if self.wide { 2 } else { 1 }
-    }
-
-    /// The distinct cells the map uses, in palette order.
-    pub fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
+    fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
         self.palette
             .chunks_exact(4)
             .map(|code| decode(u32_at(code, 0)))
     }
-}
 
-impl TileMap for PackedMap<'_> {
     #[inline(always)]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         let (x, y) = (tx as u32, ty as u32); // negative: huge, so outside
@@ -486,6 +458,106 @@ impl TileMap for PackedMap<'_> {
         decode(u32_at(self.palette, usize::from(index) * 4))
     }
 }
+
+/// A packed map type: the public face of [`Packed`] for one index width.
+macro_rules! packed_map {
+    ($(#[$doc:meta])* $name:ident, $wide:literal, $width:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name<'a>(Packed<'a, $wide>);
+
+        impl<'a> $name<'a> {
+            #[doc = concat!("Validates `bytes` once (see the module's format and validation) and returns the map; a map of ", $width, " per cell (else [`MapError::BadIndexWidth`]).")]
+            pub fn from_bytes(bytes: &'a [u8]) -> Result<$name<'a>, MapError> {
+                Packed::from_bytes(bytes).map($name)
+            }
+
+            /// Checks the map against the tables it will be used with: the same tile size,
+            /// and every shape id of the palette below the tables' shape count. (Without this
+            /// check, a cell with an unknown shape reads as empty to [`crate::World`].)
+            pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
+                self.0.check_tables(tables)
+            }
+
+            /// Cells per row.
+            pub const fn width(&self) -> u32 {
+                self.0.width
+            }
+
+            /// Rows.
+            pub const fn height(&self) -> u32 {
+                self.0.height
+            }
+
+            /// N, the tile size the map was made for.
+            pub const fn tile_size(&self) -> u8 {
+                self.0.tile_size
+            }
+
+            /// What every cell outside the map is.
+            pub const fn outside(&self) -> Cell {
+                self.0.outside
+            }
+
+            /// Bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`].
+            pub const fn index_width(&self) -> u8 {
+                if $wide { 2 } else { 1 }
+            }
+
+            /// The distinct cells the map uses, in palette order.
+            pub fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
+                self.0.palette()
+            }
+        }
+
+        impl TileMap for $name<'_> {
+            #[inline(always)]
+            fn cell(&self, tx: i32, ty: i32) -> Cell {
+                self.0.cell(tx, ty)
+            }
+        }
+    };
+}
+
+packed_map!(
+    /// A validated packed map: a [`TileMap`] over borrowed bytes (usually `'static`, in flash).
+    /// Every lookup is O(1): one index load and one palette load, no allocation.
+    ///
+    /// ```
+    /// use slope_runtime::{Cell, PackedMap, TileMap};
+    ///
+    /// // a 2×1 map: (0, 0) empty, (1, 0) full; outside solid (normally written by slopegen)
+    /// let mut bytes = b"SLOPEMAP".to_vec();
+    /// bytes.extend([1, 1, 16, 0, 2, 0, 1, 0, 2, 0, 0, 0]);
+    /// bytes.extend(1u32.to_le_bytes()); // outside: full
+    /// bytes.extend(0u32.to_le_bytes()); // palette 0: empty
+    /// bytes.extend(1u32.to_le_bytes()); // palette 1: full
+    /// bytes.extend([0, 1]); // the cells
+    /// bytes.extend(slope_runtime::crc32(&bytes).to_le_bytes());
+    ///
+    /// let map = PackedMap::from_bytes(&bytes)?;
+    /// assert_eq!((map.width(), map.height()), (2, 1));
+    /// assert_eq!(map.cell(0, 0), Cell::EMPTY);
+    /// assert_eq!(map.cell(1, 0), Cell::FULL);
+    /// assert_eq!(map.cell(-1, 0), Cell::FULL);
+    /// # Ok::<(), slope_runtime::MapError>(())
+    /// ```
+    ///
+    /// A map of more than 256 distinct cells (2 bytes per cell) is a [`WidePackedMap`]: the
+    /// index width is part of the type, so the lookup of the usual 1-byte map has no branch for
+    /// it. [`index_width`] tells which one a map's bytes need.
+    PackedMap,
+    false,
+    "1 byte"
+);
+
+packed_map!(
+    /// A validated packed map of 257 to 65,535 distinct cells, 2 bytes per cell: the same as
+    /// [`PackedMap`] otherwise.
+    WidePackedMap,
+    true,
+    "2 bytes"
+);
 
 impl Variant {
     /// The variant of a tile placed in Tiled with these flip flags (bits 31, 30 and 29 of
@@ -598,7 +670,7 @@ mod tests {
         );
         let wide = encode(2, 1, true, &[0, 1], &[1, 300]);
         assert!(matches!(
-            PackedMap::from_bytes(&wide),
+            WidePackedMap::from_bytes(&wide),
             Err(MapError::IndexOutOfRange {
                 x: 1,
                 y: 0,
