@@ -14,7 +14,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use demo::{recording, tiles};
+use demo::{recording, walk};
 
 const USAGE: &str = "\
 Records the demo level as an animated GIF (10 s, looping).
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let tables = match tiles::tables() {
+    let tables = match walk::tables() {
         Ok(t) => t,
         Err(e) => {
             eprintln!("record: the generated tables do not load: {e}");

@@ -13,7 +13,8 @@
 //! frames per second (half the game's 60: 20 s in all), each on a deadline from the start,
 //! so slow drawing does not slow the pace.
 //!
-//! The tables come from the demo's `build.rs`, which regenerates them from `tiles/`.
+//! The level and its tables come from the demo's `build.rs`, which regenerates them from
+//! the Tiled map `levels/walk.tmx`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use demo::scene::{FRAMES, Level, Scene, level_size};
 use demo::text::{Block, Screen, legend, terminal_columns};
-use demo::tiles;
+use demo::walk;
 
 /// Frames drawn per second with `--animate`.
 const ANIMATE_FPS: u32 = 30;
@@ -75,7 +76,7 @@ fn main() -> ExitCode {
 /// place, each on its deadline (`pace` after the one before, counted from the start,
 /// however long drawing takes); without, the legend and then every 10th frame.
 fn show(out: &mut impl Write, block: Block, pace: Option<Duration>) -> std::io::Result<()> {
-    let tables = tiles::tables()
+    let tables = walk::tables()
         .map_err(|e| std::io::Error::other(format!("the generated tables do not load: {e}")))?;
     let (w, h) = level_size();
     let screen = Screen::new(&tables, &Level, w, h, block);

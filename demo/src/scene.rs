@@ -1,55 +1,28 @@
 //! The demo level and the actors that run through it.
 
 use slope_runtime::{
-    Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, Solid, Tables, TileMap, Variant, World,
+    Actor, ActorSettings, Cell, Feet, PackedMap, Platform, SUBPIXEL, Solid, Tables, TileMap, World,
     move_platform,
 };
 
-use crate::tiles;
+use std::sync::LazyLock;
 
-/// The level, top row first, one character per 16×16 cell:
-/// `#` full, `/` `\` 45° up/down, `a` `b` 22.5° up (slope22_1, _2), `A` `B` the same
-/// mirrored, `u` bump, `=` one-way full, `^` one-way 45°, `v` ceiling 45° (FY), `|` a
-/// steep 63° wall-slope (slope22_1 rotated), `.` air.
-pub const LEVEL: [&str; 9] = [
-    "##############################",
-    "#.........v####v.............#",
-    "#............................#",
-    "#............................#",
-    "#......====..................#",
-    "#...................^==......#",
-    "#......./\\.......ab##BA......#",
-    "#....../##\\....ab######BA.u.|#",
-    "##############################",
-];
+use crate::walk;
 
-/// The level as a map: the [`LEVEL`] grid read through [`TileMap`]; full outside it.
+/// The level: the packed map that `build.rs` generated from `levels/walk.tmx`, read
+/// through [`TileMap`]; full outside it. Its cells' shapes are those of
+/// [`walk::tables`](crate::walk::tables), which the scene must be given.
 #[derive(Clone, Copy, Debug)]
 pub struct Level;
 
+/// The packed map, validated once.
+static MAP: LazyLock<PackedMap<'static>> =
+    LazyLock::new(|| walk::map().expect("the generated map loads"));
+
 impl TileMap for Level {
+    #[inline]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
-        let row = usize::try_from(LEVEL.len() as i32 - 1 - ty).ok();
-        let ch = row
-            .and_then(|r| LEVEL.get(r))
-            .and_then(|line| line.as_bytes().get(usize::try_from(tx).ok()?).copied())
-            .unwrap_or(b'#');
-        let shape = |id, v| Cell::shape(id, v);
-        match ch {
-            b'#' => Cell::FULL,
-            b'/' => shape(tiles::SLOPE45, Variant::Identity),
-            b'\\' => shape(tiles::SLOPE45, Variant::FlipX),
-            b'a' => shape(tiles::SLOPE22_1, Variant::Identity),
-            b'b' => shape(tiles::SLOPE22_2, Variant::Identity),
-            b'A' => shape(tiles::SLOPE22_1, Variant::FlipX),
-            b'B' => shape(tiles::SLOPE22_2, Variant::FlipX),
-            b'u' => shape(tiles::BUMP, Variant::Identity),
-            b'=' => Cell::FULL.one_way(),
-            b'^' => shape(tiles::SLOPE45, Variant::Identity).one_way(),
-            b'v' => shape(tiles::SLOPE45, Variant::FlipY),
-            b'|' => shape(tiles::SLOPE22_1, Variant::Rot90FlipX),
-            _ => Cell::EMPTY,
-        }
+        MAP.cell(tx, ty)
     }
 }
 
@@ -59,8 +32,8 @@ pub const TILE_SIZE: i32 = 16;
 /// The level's size in pixels `(width, height)`.
 pub fn level_size() -> (i32, i32) {
     (
-        LEVEL[0].len() as i32 * TILE_SIZE,
-        LEVEL.len() as i32 * TILE_SIZE,
+        walk::WIDTH as i32 * TILE_SIZE,
+        walk::HEIGHT as i32 * TILE_SIZE,
     )
 }
 
@@ -76,6 +49,17 @@ pub fn solid_pixel(tables: &Tables<'_>, map: &impl TileMap, x: i32, y: i32) -> O
         Solid::Shape(id, v) => tables.shape(id).is_some_and(|s| s.is_solid(v, lx, ly)),
     };
     solid.then_some(cell.is_one_way())
+}
+
+/// The lift: the map's `lift` rectangle.
+fn lift() -> Platform {
+    let r = walk::LIFT;
+    Platform::new(
+        r.x0,
+        r.y0,
+        (r.x1 - r.x0 + 1) as u16,
+        (r.y1 - r.y0 + 1) as u16,
+    )
 }
 
 /// Frames per second of the simulation.
@@ -185,7 +169,7 @@ impl<'t> Scene<'t> {
         Scene::with(
             tables,
             &[
-                (Script::Hero, Actor::new(40, 16, 10, 20)),
+                (Script::Hero, Actor::new(walk::HERO.0, walk::HERO.1, 10, 20)),
                 (
                     Script::Patrol { speed: SUBPIXEL },
                     Actor::new(240, 16, 8, 12).with_settings(centre),
@@ -205,7 +189,7 @@ impl<'t> Scene<'t> {
         Scene {
             tables,
             // A 3-px lift: low enough to step onto; see `lift_speed`.
-            platforms: [Platform::new(392, 16, 24, 3)],
+            platforms: [lift()],
             actors: cast.iter().map(|&(_, a)| a).collect(),
             scripts: cast.iter().map(|&(s, _)| (s, 1)).collect(),
             frame: 0,

@@ -126,6 +126,10 @@ pub use motion::actor::{
 pub use motion::carry::move_platform;
 pub use motion::map::{Cell, GridMap, Solid, TileMap};
 pub use motion::movement::MAX_MOVE;
+pub use motion::packed::{
+    MAP_HEADER_LEN, MAP_MAGIC, MAP_VERSION, MAX_MAP_CELLS, MapError, PackedMap, WidePackedMap,
+    cell_code, index_width,
+};
 pub use motion::platform::Platform;
 pub use motion::rect::Rect;
 pub use motion::world::World;

@@ -2,8 +2,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::emit::{OutputFile, render};
+use slope_runtime::Cell;
+
+use crate::emit::{MapOutput, OutputFile, render_with_maps};
+use crate::level::{extension, read_map, read_tileset};
+use crate::levels::{Levels, compile, map_stem, pack_map};
 use crate::publish::publish;
+use crate::sheet::{Sheet, SheetSpec, sheet_tileset};
 use crate::tileset::{folder_name, png_paths};
 use crate::{Emit, Error, Result, TileSet, pack};
 
@@ -29,12 +34,43 @@ use crate::{Emit, Error, Result, TileSet, pack};
 /// assert!(out.path().join("level1.bin").is_file() && out.path().join("level1.rs").is_file());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// The input may also be a tileset sheet (a PNG with [`Builder::tile_size`]), a Tiled
+/// tileset (`.tsx`, `.tsj`) or Tiled maps (`.tmx`, `.tmj`; more with [`Builder::map`]),
+/// which share one tables blob and get a packed map each:
+///
+/// ```
+/// # let levels = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/levels");
+/// # let out = tempfile::tempdir()?;
+/// let report = slopegen::Builder::new(format!("{levels}/hills.tmx"))
+///     .map(format!("{levels}/caves.tmj"))
+///     .name("world")
+///     .out_dir(out.path())
+///     .generate()?;
+/// assert_eq!(report.maps, 2); // world.bin, world.hills.map, world.caves.map, world.rs
+/// assert!(out.path().join("world.hills.map").is_file());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Builder {
     tiles: PathBuf,
+    more_maps: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     name: Option<String>,
     emit: Emit,
+    tile_size: Option<u32>,
+    margin: u32,
+    spacing: u32,
+    layer: Option<String>,
+    outside: Cell,
+}
+
+/// What the builder's input is, by its kind and extension.
+enum Input {
+    Folder,
+    Sheet,
+    Tileset,
+    Maps,
 }
 
 /// What [`Builder::generate`] did.
@@ -52,17 +88,122 @@ pub struct Report {
     pub tile_size: u8,
     /// Size of the blob in bytes.
     pub blob_len: usize,
+    /// Packed maps written (0 unless the input is Tiled maps).
+    pub maps: usize,
+    /// Every file read (tiles, sheets, tilesets, maps), for `rerun-if-changed`.
+    pub sources: Vec<PathBuf>,
 }
 
 impl Builder {
-    /// A builder for the tiles in `tiles` (every `*.png` directly in that folder).
+    /// A builder for the tiles in `tiles`: a folder (every `*.png` directly in it), a sheet
+    /// PNG (give [`Builder::tile_size`]), a Tiled tileset (`.tsx`, `.tsj`) or a Tiled map
+    /// (`.tmx`, `.tmj`).
     pub fn new(tiles: impl Into<PathBuf>) -> Builder {
         Builder {
             tiles: tiles.into(),
+            more_maps: Vec::new(),
             out_dir: None,
             name: None,
             emit: Emit::Both,
+            tile_size: None,
+            margin: 0,
+            spacing: 0,
+            layer: None,
+            outside: Cell::FULL,
         }
+    }
+
+    /// One more Tiled map sharing the tables blob (when the input is a map). With several
+    /// maps, each one's packed map is `NAME.MAPSTEM.map` and its module in `NAME.rs` is
+    /// named after its file stem; with one, it is `NAME.map` and its items are also at the
+    /// top of `NAME.rs`.
+    pub fn map(&mut self, map: impl Into<PathBuf>) -> &mut Builder {
+        self.more_maps.push(map.into());
+        self
+    }
+
+    /// A sheet's tile size in pixels (tiles are square); needed for a PNG sheet.
+    pub fn tile_size(&mut self, n: u32) -> &mut Builder {
+        self.tile_size = Some(n);
+        self
+    }
+
+    /// Pixels around a PNG sheet's grid (default 0).
+    pub fn margin(&mut self, m: u32) -> &mut Builder {
+        self.margin = m;
+        self
+    }
+
+    /// Pixels between a PNG sheet's tiles (default 0).
+    pub fn spacing(&mut self, s: u32) -> &mut Builder {
+        self.spacing = s;
+        self
+    }
+
+    /// The maps' collision layer; default: the tile layer whose boolean property
+    /// `collision` is true, else the one named `collision`.
+    pub fn layer(&mut self, name: impl Into<String>) -> &mut Builder {
+        self.layer = Some(name.into());
+        self
+    }
+
+    /// What the packed maps answer for cells outside them; default [`Cell::FULL`] (walled in).
+    pub fn outside(&mut self, cell: Cell) -> &mut Builder {
+        self.outside = cell;
+        self
+    }
+
+    fn input(&self) -> Result<Input> {
+        let ext = extension(&self.tiles);
+        let kind = match ext.as_str() {
+            "tmx" | "tmj" => Input::Maps,
+            "tsx" | "tsj" => Input::Tileset,
+            "png" if !self.tiles.is_dir() => Input::Sheet,
+            _ => Input::Folder,
+        };
+        if !self.more_maps.is_empty() && !matches!(kind, Input::Maps) {
+            return Err(Error::level(
+                &self.tiles,
+                "more maps were given, but this is not a Tiled map (.tmx, .tmj)",
+            ));
+        }
+        if let Some(odd) = self
+            .more_maps
+            .iter()
+            .find(|m| !matches!(extension(m).as_str(), "tmx" | "tmj"))
+        {
+            return Err(Error::level(
+                odd,
+                "not a Tiled map: several inputs must all be maps (.tmx, .tmj)",
+            ));
+        }
+        if matches!(kind, Input::Sheet) && self.tile_size.is_none() {
+            if !self.tiles.exists() {
+                return Err(Error::level(&self.tiles, "sheet image does not exist"));
+            }
+            return Err(Error::level(
+                &self.tiles,
+                "a single image is read as a tileset sheet: give its tile size (--tile-size N), or give the folder that holds the tile PNGs",
+            ));
+        }
+        if matches!(kind, Input::Folder) && ext == "map" && self.tiles.is_file() {
+            return Err(Error::level(
+                &self.tiles,
+                "a packed map holds no shapes: give the Tiled map it was made from",
+            ));
+        }
+        if matches!(kind, Input::Folder) && self.tiles.is_file() {
+            return Err(Error::NotAFolder {
+                path: self.tiles.clone(),
+            });
+        }
+        Ok(kind)
+    }
+
+    fn maps(&self) -> Vec<PathBuf> {
+        std::iter::once(self.tiles.clone())
+            .chain(self.more_maps.iter().cloned())
+            .collect()
     }
 
     /// Where to write; default: `$OUT_DIR` (set by cargo for build scripts).
@@ -103,23 +244,27 @@ impl Builder {
     /// folder (concurrent runs take turns). On any error the output set is left as it was.
     /// See the README's "What the output folder guarantees".
     pub fn generate(&self) -> Result<Report> {
-        let (set, blob, files) = self.prepare()?;
+        let prepared = self.prepare()?;
         let stem = self.stem()?;
         let out_dir = self.resolved_out_dir()?;
-        let written = publish(&out_dir, &stem, &files)?;
+        let files = &prepared.files;
+        let written = publish(&out_dir, &stem, files)?;
+        let set = &prepared.set;
         Ok(Report {
             outputs: files.iter().map(|f| out_dir.join(&f.name)).collect(),
             written,
             tiles: set.tiles.iter().map(|t| t.path.clone()).collect(),
             shapes: set.tiles.len(),
             tile_size: set.tile_size,
-            blob_len: blob.len(),
+            blob_len: prepared.blob.len(),
+            maps: prepared.maps,
+            sources: prepared.sources,
         })
     }
 
     /// Everything up to the bytes of each output, without touching the disk.
     pub fn render(&self) -> Result<Vec<OutputFile>> {
-        Ok(self.prepare()?.2)
+        Ok(self.prepare()?.files)
     }
 
     /// For `build.rs`: prints `cargo:rerun-if-changed` for the tile folder and each tile,
@@ -139,7 +284,15 @@ impl Builder {
             println!("cargo:rerun-if-changed={shown}");
         }
         match self.generate() {
-            Ok(report) => report,
+            Ok(report) => {
+                for path in &report.sources {
+                    let shown = path.display().to_string();
+                    if !shown.contains(['\n', '\r']) {
+                        println!("cargo:rerun-if-changed={shown}");
+                    }
+                }
+                report
+            }
             Err(e) => panic!("slopegen: {e}"),
         }
     }
@@ -151,22 +304,134 @@ impl Builder {
         if self.tiles.is_dir() {
             paths.push(self.tiles.clone());
             paths.extend(png_paths(&self.tiles).unwrap_or_default());
+        } else {
+            // Tilesets and images a map names are printed once it has been read.
+            paths.extend(self.maps().into_iter().filter(|p| p.is_file()));
         }
         paths
     }
 
-    fn prepare(&self) -> Result<(TileSet, Vec<u8>, Vec<OutputFile>)> {
-        let stem = self.stem()?;
-        let set = TileSet::read(&self.tiles)?;
+    /// Reads and packs everything without writing: the tile set, the blob and, for Tiled
+    /// maps, each map with its packed bytes (what `slopegen preview` draws).
+    pub fn compile(&self) -> Result<Compiled> {
+        self.stem()?;
+        let input = self.input()?;
+        let (set, levels, sources) = match input {
+            Input::Folder => {
+                let set = TileSet::read(&self.tiles)?;
+                let sources = set.tiles.iter().map(|t| t.path.clone()).collect();
+                (set, None, sources)
+            }
+            Input::Sheet => {
+                let n = self.tile_size.unwrap_or(0);
+                let spec = SheetSpec {
+                    image: self.tiles.clone(),
+                    tile_width: n,
+                    tile_height: n,
+                    margin: self.margin,
+                    spacing: self.spacing,
+                };
+                let prefix = crate::levels::map_stem(&self.tiles);
+                let sheet = Sheet::read(spec, &self.tiles, &prefix, Default::default())?;
+                (sheet_tileset(&sheet)?, None, vec![self.tiles.clone()])
+            }
+            Input::Tileset => {
+                let def = read_tileset(&self.tiles)?;
+                let Some(spec) = def.sheet.clone() else {
+                    return Err(Error::level(
+                        &self.tiles,
+                        "a collection of images, not one sheet image; a collision tileset must be a sheet",
+                    ));
+                };
+                let image = spec.image.clone();
+                let sheet = Sheet::read(spec, &self.tiles, &def.prefix(), def.names.clone())?;
+                (
+                    sheet_tileset(&sheet)?,
+                    None,
+                    vec![self.tiles.clone(), image],
+                )
+            }
+            Input::Maps => {
+                let paths = self.maps();
+                let mut stems: Vec<String> = Vec::new();
+                for p in &paths {
+                    let s = map_module(p);
+                    if stems.contains(&s) {
+                        return Err(Error::level(
+                            p,
+                            format!(
+                                "another map gives the same module name `{s}`; rename one of them"
+                            ),
+                        ));
+                    }
+                    stems.push(s);
+                }
+                let defs = paths
+                    .iter()
+                    .map(|p| read_map(p))
+                    .collect::<Result<Vec<_>>>()?;
+                let levels = compile(&defs, self.layer.as_deref(), self.outside)?;
+                let Levels { set, maps, sources } = levels;
+                (set, Some(maps), sources)
+            }
+        };
         let blob = pack(&set);
-        let files = render(&set, &stem, &blob, self.emit);
-        Ok((set, blob, files))
+        let maps = levels
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| {
+                let bytes = pack_map(&m);
+                (m, bytes)
+            })
+            .collect();
+        Ok(Compiled {
+            set,
+            blob,
+            maps,
+            sources,
+        })
+    }
+
+    fn prepare(&self) -> Result<Prepared> {
+        let stem = self.stem()?;
+        let Compiled {
+            set,
+            blob,
+            maps,
+            sources,
+        } = self.compile()?;
+        let single = maps.len() == 1;
+        let outputs: Vec<MapOutput<'_>> = maps
+            .iter()
+            .map(|(m, bytes)| MapOutput {
+                map: m,
+                bytes: bytes.clone(),
+                file: if single {
+                    format!("{stem}.map")
+                } else {
+                    format!("{stem}.{}.map", m.stem)
+                },
+                module: map_module(&m.path),
+            })
+            .collect();
+        let files = render_with_maps(&set, &stem, &blob, self.emit, &outputs);
+        Ok(Prepared {
+            maps: maps.len(),
+            set,
+            blob,
+            files,
+            sources,
+        })
     }
 
     fn stem(&self) -> Result<String> {
         let stem = match &self.name {
             Some(name) => name.clone(),
-            None => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
+            None if self.tiles.is_dir() => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
+            None => match extension(&self.tiles).as_str() {
+                "png" | "tsx" | "tsj" | "tmx" | "tmj" => map_stem(&self.tiles),
+                _ => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
+            },
         };
         let usable = !stem.is_empty()
             && stem != "."
@@ -187,6 +452,99 @@ impl Builder {
                 .map(PathBuf::from)
                 .ok_or(Error::NoOutputFolder),
         }
+    }
+}
+
+/// What [`Builder::compile`] made.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The shapes.
+    pub set: TileSet,
+    /// The tables blob.
+    pub blob: Vec<u8>,
+    /// For Tiled maps: each map and its packed bytes, in the order given.
+    pub maps: Vec<(crate::LevelMap, Vec<u8>)>,
+    /// Every file read.
+    pub sources: Vec<PathBuf>,
+}
+
+/// What `prepare` made.
+struct Prepared {
+    set: TileSet,
+    blob: Vec<u8>,
+    files: Vec<OutputFile>,
+    maps: usize,
+    sources: Vec<PathBuf>,
+}
+
+/// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
+/// of one that would be a keyword, start with a digit or clash with the module's items).
+fn map_module(path: &Path) -> String {
+    let ident = crate::constant_name(&map_stem(path)).to_ascii_lowercase();
+    const TAKEN: &[&str] = &[
+        "blob",
+        "tables",
+        "map",
+        "map_bytes",
+        "self",
+        "super",
+        "crate",
+        "fn",
+        "mod",
+        "type",
+        "use",
+        "pub",
+        "let",
+        "const",
+        "static",
+        "struct",
+        "enum",
+        "impl",
+        "trait",
+        "match",
+        "if",
+        "else",
+        "for",
+        "while",
+        "loop",
+        "in",
+        "as",
+        "ref",
+        "mut",
+        "move",
+        "return",
+        "break",
+        "continue",
+        "where",
+        "unsafe",
+        "extern",
+        "true",
+        "false",
+        "async",
+        "await",
+        "dyn",
+        "abstract",
+        "become",
+        "box",
+        "do",
+        "final",
+        "macro",
+        "override",
+        "priv",
+        "typeof",
+        "unsized",
+        "virtual",
+        "yield",
+        "try",
+        "gen",
+        "core",
+        "std",
+        "alloc",
+    ];
+    if ident.starts_with('_') || TAKEN.contains(&ident.as_str()) {
+        format!("level_{}", ident.trim_start_matches('_'))
+    } else {
+        ident
     }
 }
 

@@ -13,13 +13,17 @@ use slopegen::{Builder, Emit, Error};
 /// Reads every *.png in TILES (solid = dark on light, or opaque on transparent; all tiles
 /// square and the same size, 4 to 64 px), and writes OUT/NAME.bin (the blob) and
 /// OUT/NAME.rs (a module that embeds it, with a constant per shape).
+///
+/// TILES may also be one sheet image (sheet.png --tile-size N [--margin M --spacing S]),
+/// a Tiled tileset (.tsx, .tsj), or Tiled maps (.tmx, .tmj): their collision layers
+/// become packed maps (OUT/NAME.map, or OUT/NAME.MAP.map for several) sharing one blob.
 #[derive(Debug, Parser)]
 #[command(
     name = "slopegen",
     version,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen dump out/tiles.bin --shape slope45 --transform FX\n  slopegen info out/tiles.bin"
+    after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen sheet.png --tile-size 16 -o out\n  slopegen level1.tmx level2.tmj -o out --name world\n  slopegen dump out/tiles.bin --shape slope45 --transform FX\n  slopegen info out/tiles.bin"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -32,9 +36,31 @@ pub struct Cli {
 /// `slopegen TILES -o OUT`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Folder of tile PNGs.
-    #[arg(required = true, value_name = "TILES")]
-    pub tiles: Option<PathBuf>,
+    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
+    /// (.tmx, .tmj; several share one blob).
+    #[arg(required = true, value_name = "TILES", num_args = 1..)]
+    pub tiles: Vec<PathBuf>,
+
+    /// A sheet's tile size in pixels (square tiles, 4 to 64); required for a sheet PNG.
+    #[arg(long, value_name = "N")]
+    pub tile_size: Option<u32>,
+
+    /// Pixels around a sheet's grid.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    pub margin: u32,
+
+    /// Pixels between a sheet's tiles.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub spacing: u32,
+
+    /// The maps' collision layer [default: the tile layer with the boolean property
+    /// `collision` = true, else the one named `collision`].
+    #[arg(long, value_name = "NAME")]
+    pub layer: Option<String>,
+
+    /// What the packed maps hold outside their edges.
+    #[arg(long, value_enum, default_value_t = Outside::Full)]
+    pub outside: Outside,
 
     /// Output folder (created if missing; left untouched on any error).
     #[arg(short, long, value_name = "OUT", required = true)]
@@ -53,12 +79,24 @@ pub struct GenerateArgs {
     pub quiet: bool,
 }
 
+/// What lies outside a map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Outside {
+    /// Solid: the level is walled in.
+    Full,
+    /// Nothing.
+    Empty,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print a blob's offsets as CSV (one row per overlap), read through slope-runtime.
     Dump(DumpArgs),
-    /// Describe a blob: tile size, shapes, bytes.
+    /// Describe a blob (tile size, shapes, bytes) or a packed map (size, cells by kind, bytes).
     Info(InfoArgs),
+    /// Draw a PNG read back through slope-runtime: every shape in its 8 variants (tile folder,
+    /// sheet, tileset or blob), or a Tiled map's collision.
+    Preview(PreviewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -77,8 +115,40 @@ pub struct DumpArgs {
 
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// The blob (a .bin written by slopegen).
+    /// The blob (a .bin written by slopegen) or a packed map (a .map).
     pub blob: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj) or
+    /// a blob (.bin).
+    pub input: PathBuf,
+
+    /// The PNG to write (replaced in one step).
+    #[arg(short, long, value_name = "PNG")]
+    pub out: PathBuf,
+
+    /// A sheet's tile size in pixels; required for a sheet PNG.
+    #[arg(long, value_name = "N")]
+    pub tile_size: Option<u32>,
+
+    /// Pixels around a sheet's grid.
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    pub margin: u32,
+
+    /// Pixels between a sheet's tiles.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub spacing: u32,
+
+    /// A map's collision layer (as for generating).
+    #[arg(long, value_name = "NAME")]
+    pub layer: Option<String>,
+
+    /// Picture pixels per world pixel, for a map [default: 2, or 1 for a map wider or taller
+    /// than 4096 px].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub scale: Option<u32>,
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
@@ -92,19 +162,34 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Dump(args)) => dump(&args),
         Some(Command::Info(args)) => info(&args),
+        Some(Command::Preview(args)) => preview(&args),
         None => generate(&cli.generate),
     }
 }
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
-    let (Some(tiles), Some(out)) = (&args.tiles, &args.out) else {
+    let (Some(tiles), Some(out)) = (args.tiles.first(), &args.out) else {
         anyhow::bail!("give a tile folder and an output folder: slopegen TILES -o OUT");
     };
     let mut builder = Builder::new(tiles);
     builder.out_dir(out).emit(args.emit);
+    for map in args.tiles.iter().skip(1) {
+        builder.map(map);
+    }
     if let Some(name) = &args.name {
         builder.name(name);
     }
+    if let Some(n) = args.tile_size {
+        builder.tile_size(n);
+    }
+    builder.margin(args.margin).spacing(args.spacing);
+    if let Some(layer) = &args.layer {
+        builder.layer(layer);
+    }
+    builder.outside(match args.outside {
+        Outside::Full => slope_runtime::Cell::FULL,
+        Outside::Empty => slope_runtime::Cell::EMPTY,
+    });
     let report = builder.generate()?;
     if !args.quiet {
         let outputs: Vec<String> = report
@@ -113,8 +198,13 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
             .map(|p| slopegen::escape(&p.to_string_lossy()))
             .collect();
         let n = report.tile_size;
+        let maps = match report.maps {
+            0 => String::new(),
+            1 => ", 1 map".to_owned(),
+            k => format!(", {k} maps"),
+        };
         eprintln!(
-            "slopegen: {} shapes of {n}×{n} px, blob {} bytes ({} per shape) → {}{}",
+            "slopegen: {} shapes of {n}×{n} px{maps}, blob {} bytes ({} per shape) → {}{}",
             report.shapes,
             report.blob_len,
             report.blob_len / report.shapes.max(1),
@@ -205,6 +295,9 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
 
 fn info(args: &InfoArgs) -> anyhow::Result<()> {
     let bytes = read_blob(&args.blob)?;
+    if bytes.starts_with(&slope_runtime::MAP_MAGIC) {
+        return map_info(&args.blob, &bytes);
+    }
     let tables = load(&args.blob, &bytes)?;
     let n = tables.tile_size();
     let count = tables.shape_count();
@@ -230,6 +323,184 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     for (id, name) in tables.ids() {
         writeln!(out, "  {:>5}  {}", id.index(), slopegen::escape(name))?;
     }
+    Ok(())
+}
+
+/// `slopegen preview`.
+fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
+    use slopegen::preview::{map_picture, png_bytes, variant_sheet};
+    let image = if args
+        .input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+        && !args.input.is_dir()
+    {
+        let bytes = read_blob(&args.input)?;
+        let tables = load(&args.input, &bytes)?;
+        variant_sheet(&tables)
+    } else {
+        let mut builder = Builder::new(&args.input);
+        builder.name("preview");
+        if let Some(n) = args.tile_size {
+            builder.tile_size(n);
+        }
+        builder.margin(args.margin).spacing(args.spacing);
+        if let Some(layer) = &args.layer {
+            builder.layer(layer);
+        }
+        let compiled = builder.compile()?;
+        let tables = load(&args.input, &compiled.blob)?;
+        match compiled.maps.first() {
+            Some((level, _)) => {
+                // The bytes were just packed from `level`: read them back through the runtime.
+                let bytes = &compiled.maps[0].1;
+                let bad = |source| Error::BadMap {
+                    path: args.input.clone(),
+                    source,
+                };
+                let n = u32::from(tables.tile_size());
+                let size = (u32::from(level.width), u32::from(level.height));
+                let side = size.0.max(size.1) * n;
+                let scale = args.scale.unwrap_or(if side > 4096 { 1 } else { 2 });
+                if slope_runtime::index_width(bytes) == Some(2) {
+                    let map = slope_runtime::WidePackedMap::from_bytes(bytes).map_err(bad)?;
+                    map_picture(&tables, &map, size, &level.objects, scale)
+                } else {
+                    let map = slope_runtime::PackedMap::from_bytes(bytes).map_err(bad)?;
+                    map_picture(&tables, &map, size, &level.objects, scale)
+                }
+            }
+            None => variant_sheet(&tables),
+        }
+    };
+    let bytes = png_bytes(&image);
+    write_atomically(&args.out, &bytes)?;
+    eprintln!(
+        "slopegen: {}×{} px → {}",
+        image.width(),
+        image.height(),
+        slopegen::escape(&args.out.to_string_lossy())
+    );
+    Ok(())
+}
+
+/// Writes `bytes` to `path` in one step (a temporary file beside it, renamed over it).
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let werr = |source| Error::Write {
+        path: path.to_owned(),
+        source,
+    };
+    if path.is_dir() {
+        anyhow::bail!(Error::Blocked {
+            path: path.to_owned(),
+            what: "a folder",
+        });
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".slopegen-preview-")
+        .tempfile_in(dir)
+        .map_err(werr)?;
+    tmp.write_all(bytes).map_err(werr)?;
+    tmp.as_file().sync_all().map_err(werr)?;
+    tmp.persist(path).map_err(|e| werr(e.error))?;
+    Ok(())
+}
+
+/// `slopegen info` of a packed map: size, cells by kind, bytes.
+fn map_info(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use slope_runtime::{PackedMap, WidePackedMap};
+    let bad = |source| Error::BadMap {
+        path: path.to_owned(),
+        source,
+    };
+    if slope_runtime::index_width(bytes) == Some(2) {
+        let map = WidePackedMap::from_bytes(bytes).map_err(bad)?;
+        let facts = (map.width(), map.height(), map.tile_size(), map.outside());
+        describe_map(
+            path,
+            bytes,
+            &map,
+            facts,
+            map.index_width(),
+            map.palette().count(),
+        )
+    } else {
+        let map = PackedMap::from_bytes(bytes).map_err(bad)?;
+        let facts = (map.width(), map.height(), map.tile_size(), map.outside());
+        describe_map(
+            path,
+            bytes,
+            &map,
+            facts,
+            map.index_width(),
+            map.palette().count(),
+        )
+    }
+}
+
+/// What `info` prints about a loaded map.
+fn describe_map(
+    path: &Path,
+    bytes: &[u8],
+    map: &impl slope_runtime::TileMap,
+    (w, h, n, outside): (u32, u32, u8, slope_runtime::Cell),
+    index_width: u8,
+    palette: usize,
+) -> anyhow::Result<()> {
+    use slope_runtime::Solid;
+    let (mut empty, mut full, mut shapes, mut one_way) = (0u64, 0u64, 0u64, 0u64);
+    let mut variants = [0u64; 8];
+    let mut ids = std::collections::BTreeSet::new();
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let cell = map.cell(x, y);
+            match cell.solid {
+                Solid::Empty => empty += 1,
+                Solid::Full => full += 1,
+                Solid::Shape(id, v) => {
+                    shapes += 1;
+                    variants[usize::from(v.index())] += 1;
+                    ids.insert(id.index());
+                }
+            }
+            one_way += u64::from(cell.one_way);
+        }
+    }
+    let total = u64::from(w) * u64::from(h);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{}: slopegen packed map, format v{}",
+        slopegen::escape(&path.to_string_lossy()),
+        slope_runtime::MAP_VERSION
+    )?;
+    writeln!(
+        out,
+        "size:      {w}×{h} cells of {n}×{n} px ({}×{} px), row 0 at the bottom",
+        w * u32::from(n),
+        h * u32::from(n)
+    )?;
+    writeln!(out, "cells:     {total}")?;
+    writeln!(out, "  empty    {empty}")?;
+    writeln!(out, "  full     {full}")?;
+    writeln!(out, "  shapes   {shapes} ({} distinct shapes)", ids.len())?;
+    for v in slope_runtime::Variant::ALL {
+        let k = variants[usize::from(v.index())];
+        if k > 0 {
+            writeln!(out, "    {:<6} {k}", v.name())?;
+        }
+    }
+    writeln!(out, "  one-way  {one_way}")?;
+    writeln!(out, "outside:   {:?}", outside.solid)?;
+    writeln!(
+        out,
+        "bytes:     {} ({index_width} per cell, palette of {palette} cells)",
+        bytes.len(),
+    )?;
     Ok(())
 }
 

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use crate::TileSet;
 use crate::error::needs_escape;
+use crate::levels::{LevelMap, ObjectValue};
 
 /// Which files to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -27,8 +28,22 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// The files for `set` under the stem `stem`.
-pub(crate) fn render(set: &TileSet, stem: &str, blob: &[u8], emit: Emit) -> Vec<OutputFile> {
+/// A packed map to emit: the map, its bytes and its file name.
+pub(crate) struct MapOutput<'a> {
+    pub(crate) map: &'a LevelMap,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) file: String,
+    pub(crate) module: String,
+}
+
+/// The files for `set` and `maps` under the stem `stem`.
+pub(crate) fn render_with_maps(
+    set: &TileSet,
+    stem: &str,
+    blob: &[u8],
+    emit: Emit,
+    maps: &[MapOutput<'_>],
+) -> Vec<OutputFile> {
     let bin_name = format!("{stem}.bin");
     let mut files = Vec::new();
     if emit != Emit::Rust {
@@ -36,9 +51,27 @@ pub(crate) fn render(set: &TileSet, stem: &str, blob: &[u8], emit: Emit) -> Vec<
             name: bin_name.clone(),
             bytes: blob.to_vec(),
         });
+        for m in maps {
+            files.push(OutputFile {
+                name: m.file.clone(),
+                bytes: m.bytes.clone(),
+            });
+        }
     }
     if emit != Emit::Bin {
-        let source = rust_source(set, &bin_name, blob, emit == Emit::Both);
+        let mut source = rust_source(set, &bin_name, blob, emit == Emit::Both);
+        for m in maps {
+            map_module(&mut source, m, emit == Emit::Both);
+        }
+        if let [single] = maps {
+            let _ = writeln!(source);
+            let _ = writeln!(
+                source,
+                "/// The map, its size and its named objects (the only map of this set)."
+            );
+            let _ = writeln!(source, "#[allow(unused_imports)]");
+            let _ = writeln!(source, "pub use self::{}::*;", single.module);
+        }
         files.push(OutputFile {
             name: format!("{stem}.rs"),
             bytes: source.into_bytes(),
@@ -60,7 +93,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     );
     let _ = writeln!(
         w,
-        "// Tiles: folder `{folder}`, {} shapes of {n}×{n} px. Blob: {} bytes, format v{}, CRC-32 {}.",
+        "// Tiles: `{folder}`, {} shapes of {n}×{n} px. Blob: {} bytes, format v{}, CRC-32 {}.",
         set.tiles.len(),
         blob.len(),
         slope_runtime::format::VERSION,
@@ -140,6 +173,111 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         );
     }
     s
+}
+
+/// The module of one map: its bytes, `map()`, its size and its named objects.
+fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
+    let map = m.map;
+    let file = &map.stem;
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "/// Map `{}`: {}×{} cells of {n}×{n} px from layer `{}`, {} bytes (CRC-32 {}).",
+        comment_safe(file),
+        map.width,
+        map.height,
+        comment_safe(&map.layer),
+        m.bytes.len(),
+        checksum(&m.bytes),
+        n = map.tile_size,
+    );
+    // `mod hills { include!(".../hills.rs"); }` holds a `hills` module: not a mistake here.
+    let _ = writeln!(w, "#[allow(dead_code, clippy::module_inception)]");
+    let _ = writeln!(w, "pub mod {} {{", m.module);
+    let _ = writeln!(w, "    /// The packed map ({} bytes).", m.bytes.len());
+    let _ = writeln!(w, "    pub fn map_bytes() -> &'static [u8] {{");
+    if beside {
+        let name = &m.file;
+        let _ = writeln!(w, "        const BYTES: &[u8] = include_bytes!({name:?});");
+        let tail = m
+            .bytes
+            .get(m.bytes.len().saturating_sub(4)..)
+            .unwrap_or_default();
+        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
+        let _ = writeln!(
+            w,
+            "        const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the map beside this module is not the one it was generated with: regenerate both\");",
+            m.bytes.len(),
+            ends.join(", ")
+        );
+        let _ = writeln!(w, "        BYTES");
+    } else {
+        let _ = writeln!(w, "        static BYTES: [u8; {}] = [", m.bytes.len());
+        for chunk in m.bytes.chunks(16) {
+            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
+            let _ = writeln!(w, "            {}", line.join(" "));
+        }
+        let _ = writeln!(w, "        ];");
+        let _ = writeln!(w, "        &BYTES");
+    }
+    let _ = writeln!(w, "    }}");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up)."
+    );
+    // Up to 256 distinct cells, 1 byte per cell: a `PackedMap`; more, a `WidePackedMap`.
+    let ty = if m.bytes.get(9) == Some(&2) {
+        "WidePackedMap"
+    } else {
+        "PackedMap"
+    };
+    let _ = writeln!(
+        w,
+        "    pub fn map() -> ::core::result::Result<::slope_runtime::{ty}<'static>, ::slope_runtime::MapError> {{"
+    );
+    let _ = writeln!(w, "        ::slope_runtime::{ty}::from_bytes(map_bytes())");
+    let _ = writeln!(w, "    }}");
+    let _ = writeln!(w);
+    let _ = writeln!(w, "    /// Cells per row.");
+    let _ = writeln!(w, "    pub const WIDTH: u32 = {};", map.width);
+    let _ = writeln!(w, "    /// Rows (row 0 is the bottom one).");
+    let _ = writeln!(w, "    pub const HEIGHT: u32 = {};", map.height);
+    let _ = writeln!(w, "    /// Pixels per cell side.");
+    let _ = writeln!(w, "    pub const TILE_SIZE: u8 = {};", map.tile_size);
+    for o in &map.objects {
+        let _ = writeln!(w);
+        match o.value {
+            ObjectValue::Point(x, y) => {
+                let _ = writeln!(
+                    w,
+                    "    /// Point `{}`: (x, y) in world pixels, y up.",
+                    comment_safe(&o.name)
+                );
+                let _ = writeln!(w, "    pub const {}: (i32, i32) = ({x}, {y});", o.constant);
+            }
+            ObjectValue::Rect {
+                x,
+                y,
+                width,
+                height,
+            } => {
+                let _ = writeln!(
+                    w,
+                    "    /// Rectangle `{}`: {width}×{height} px from ({x}, {y}), in world pixels, y up (inclusive edges).",
+                    comment_safe(&o.name)
+                );
+                let _ = writeln!(
+                    w,
+                    "    pub const {}: ::slope_runtime::Rect = ::slope_runtime::Rect {{ x0: {x}, y0: {y}, x1: {}, y1: {} }};",
+                    o.constant,
+                    x + i32::from(width) - 1,
+                    y + i32::from(height) - 1
+                );
+            }
+        }
+    }
+    let _ = writeln!(w, "}}");
 }
 
 /// The blob's CRC-32 (its last four bytes, little-endian), as the `.rs` header shows it.

@@ -174,6 +174,23 @@ pub enum Error {
         /// What the runtime's validation found.
         source: slope_runtime::Error,
     },
+    /// A tileset sheet, a Tiled tileset or a Tiled map cannot be used; the problem names the
+    /// line, layer, cell (x, y, y down as in Tiled) or tile id where it applies.
+    #[error("{}: {problem}", shown(.path))]
+    Level {
+        /// The file (map, tileset or image).
+        path: PathBuf,
+        /// What is wrong, in words.
+        problem: String,
+    },
+    /// A packed map given to `info` is not valid.
+    #[error("{}: not a valid packed map: {source}", shown(.path))]
+    BadMap {
+        /// The map file.
+        path: PathBuf,
+        /// What the runtime's validation found.
+        source: slope_runtime::MapError,
+    },
     /// `dump --shape` names a shape the blob does not have.
     #[error("{}: no shape named `{}` (the blob has: {available})", shown(.path), escape(.name))]
     UnknownShape {
@@ -184,6 +201,16 @@ pub enum Error {
         /// Some of the names it has, comma-separated (escaped, shortened for a big blob).
         available: String,
     },
+}
+
+impl Error {
+    /// A [`Error::Level`] about `path`.
+    pub(crate) fn level(path: &Path, problem: impl Into<String>) -> Error {
+        Error::Level {
+            path: path.to_owned(),
+            problem: problem.into(),
+        }
+    }
 }
 
 /// `Result` with this crate's [`Error`].

@@ -180,7 +180,20 @@ fn switch(dir: &Path, stem: &str, files: &[OutputFile]) -> Result<Vec<PathBuf>> 
     remove_stale(dir, &store, current.as_deref(), None);
 
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    let all = [format!("{stem}.bin"), format!("{stem}.rs")];
+    // The pair, this run's other files (packed maps), and those of the current version
+    // (carried over when this run does not write them, as the pair's are).
+    let mut all = vec![format!("{stem}.bin"), format!("{stem}.rs")];
+    let previous_files = current
+        .as_ref()
+        .and_then(|c| fs::read_dir(store.join(c)).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok());
+    for name in files.iter().map(|f| f.name.clone()).chain(previous_files) {
+        if !all.contains(&name) {
+            all.push(name);
+        }
+    }
     let link_target = |name: &str| Path::new(STORE).join(format!("{stem}.set/current/{name}"));
     let mut entries = Vec::new();
     for name in &all {

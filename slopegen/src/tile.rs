@@ -113,6 +113,14 @@ pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
 /// checked to be a regular file of at most [`MAX_PNG_BYTES`], its header checked before
 /// anything more is read.
 fn read_png_file(path: &Path) -> Result<Vec<u8>> {
+    read_png_checked(path, |bytes| header(bytes).map(|_| ()))
+}
+
+/// The file's bytes, `check` run on its first [`HEADER_LEN`] bytes before the rest is read.
+fn read_png_checked(
+    path: &Path,
+    check: impl Fn(&[u8]) -> Result<(), PngProblem>,
+) -> Result<Vec<u8>> {
     let read_err = |source| Error::Read {
         path: path.to_owned(),
         source,
@@ -147,7 +155,7 @@ fn read_png_file(path: &Path) -> Result<Vec<u8>> {
         .take(HEADER_LEN as u64)
         .read_to_end(&mut bytes)
         .map_err(read_err)?;
-    header(&bytes).map_err(|e| e.at(path))?;
+    check(&bytes).map_err(|e| e.at(path))?;
     reader.read_to_end(&mut bytes).map_err(read_err)?;
     if bytes.len() as u64 > MAX_PNG_BYTES {
         return Err(too_large(bytes.len() as u64));
@@ -181,6 +189,18 @@ impl PngProblem {
 /// Checks the signature and the IHDR chunk's size fields (the first [`HEADER_LEN`] bytes
 /// of `bytes`) against the tile rules; returns N.
 fn header(bytes: &[u8]) -> Result<u8, PngProblem> {
+    let (width, height) = dimensions(bytes)?;
+    if width != height {
+        return Err(PngProblem::NotSquare(width, height));
+    }
+    u8::try_from(width)
+        .ok()
+        .filter(|n| (4..=64).contains(n))
+        .ok_or(PngProblem::BadSize(width))
+}
+
+/// Checks the signature and the IHDR chunk; returns the image's width and height.
+fn dimensions(bytes: &[u8]) -> Result<(u32, u32), PngProblem> {
     let invalid = |s: &str| Err(PngProblem::Invalid(s.to_owned()));
     if bytes.is_empty() {
         return invalid("the file is empty (0 bytes)");
@@ -203,13 +223,79 @@ fn header(bytes: &[u8]) -> Result<u8, PngProblem> {
     if kind != b"IHDR" || len != 13 {
         return invalid("the PNG header (IHDR) is missing or malformed");
     }
-    if width != height {
-        return Err(PngProblem::NotSquare(width, height));
+    Ok((width, height))
+}
+
+/// The widest and tallest sheet image read, in pixels.
+pub const MAX_SHEET_SIDE: u32 = 4096;
+
+/// The most memory the PNG decoder may allocate for a sheet.
+const MAX_SHEET_DECODER_BYTES: u64 = 256 << 20;
+
+/// A whole image (a tileset sheet) with the solid rule decided once for all of it.
+pub(crate) struct SolidImage {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    /// Row-major, y down as in the file: whether each pixel is solid.
+    solid: Vec<bool>,
+}
+
+impl SolidImage {
+    /// Whether pixel (x, y) (y down, as in the file) is solid; false outside.
+    pub(crate) fn get(&self, x: u32, y: u32) -> bool {
+        x < self.width
+            && y < self.height
+            && self
+                .solid
+                .get(y as usize * self.width as usize + x as usize)
+                .copied()
+                .unwrap_or(false)
     }
-    u8::try_from(width)
-        .ok()
-        .filter(|n| (4..=64).contains(n))
-        .ok_or(PngProblem::BadSize(width))
+}
+
+/// Reads a sheet image: a PNG of at most [`MAX_PNG_BYTES`] and [`MAX_SHEET_SIDE`] pixels a
+/// side. Transparency is decided once for the whole image: when any pixel of it has
+/// alpha < 128, opaque pixels are solid (in every tile, also a tile with no transparent
+/// pixel of its own); otherwise dark ones are.
+pub(crate) fn read_sheet_image(path: &Path) -> Result<SolidImage> {
+    let check = |bytes: &[u8]| {
+        let (w, h) = dimensions(bytes)?;
+        if w > MAX_SHEET_SIDE || h > MAX_SHEET_SIDE {
+            return Err(PngProblem::Invalid(format!(
+                "the image is {w}×{h} pixels; a sheet may be at most {MAX_SHEET_SIDE} pixels a side"
+            )));
+        }
+        Ok(())
+    };
+    let bytes = read_png_checked(path, check)?;
+    let decode = || -> Result<SolidImage, PngProblem> {
+        let mut limits = image::Limits::default();
+        limits.max_alloc = Some(MAX_SHEET_DECODER_BYTES);
+        limits.max_image_width = Some(MAX_SHEET_SIDE);
+        limits.max_image_height = Some(MAX_SHEET_SIDE);
+        let decoder =
+            PngDecoder::with_limits(Cursor::new(&bytes), limits).map_err(decode_problem)?;
+        let image = DynamicImage::from_decoder(decoder).map_err(decode_problem)?;
+        let rgba = image.to_rgba16();
+        let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
+        let solid = rgba.pixels().map(|p| is_solid(p.0, uses_alpha)).collect();
+        Ok(SolidImage {
+            width: rgba.width(),
+            height: rgba.height(),
+            solid,
+        })
+    };
+    decode().map_err(|e| e.at(path))
+}
+
+/// The spec's rule for one pixel (16-bit samples, read by their high byte).
+fn is_solid(rgba: [u16; 4], uses_alpha: bool) -> bool {
+    let [r, g, b, a] = rgba.map(|v| v >> 8);
+    if uses_alpha {
+        a >= 128
+    } else {
+        (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+    }
 }
 
 /// PNG bytes → solid mask, by the spec's rule.
@@ -294,15 +380,10 @@ fn solid_mask(image: &DynamicImage, n: u8) -> Bitmap {
     let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
     let last = u32::from(n) - 1;
     Bitmap::from_fn(n, |x, y| {
-        let [r, g, b, a] = rgba
-            .get_pixel(u32::from(x), last - u32::from(y))
-            .0
-            .map(|v| v >> 8);
-        if uses_alpha {
-            a >= 128
-        } else {
-            (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
-        }
+        is_solid(
+            rgba.get_pixel(u32::from(x), last - u32::from(y)).0,
+            uses_alpha,
+        )
     })
 }
 

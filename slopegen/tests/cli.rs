@@ -354,7 +354,11 @@ fn tile_path_that_is_a_file_is_refused() {
     let root = tempdir();
     let file = root.path().join("slope.png");
     png(&file, 16, 16);
-    generate_fails(root.path(), &file, &[&show(&file), "not a folder"]);
+    // A single PNG is read as a sheet, which needs its tile size.
+    generate_fails(root.path(), &file, &[&show(&file), "--tile-size", "folder"]);
+    let text = root.path().join("notes.txt");
+    fs::write(&text, "not tiles\n").unwrap();
+    generate_fails(root.path(), &text, &[&show(&text), "not a folder"]);
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //!
 //! - `rect`: boxes in world pixels;
 //! - `map`: what is in each cell (`TileMap`, `GridMap`);
+//! - `packed`: a level in flash (`PackedMap`), Tiled flip flags;
 //! - `actor`: actors, their settings and contacts;
 //! - `platform`: moving platforms;
 //! - `world`: a map and its tables, and the box queries (hits, room, escape);
@@ -14,6 +15,7 @@ pub mod actor;
 pub mod carry;
 pub mod map;
 pub mod movement;
+pub mod packed;
 pub mod platform;
 pub mod rect;
 pub(crate) mod steps;

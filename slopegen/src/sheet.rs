@@ -1,0 +1,258 @@
+//! A tileset sheet: one image of tiles in a grid (optionally with a margin around the grid
+//! and spacing between tiles), cut into tiles.
+//!
+//! Transparency is decided once for the whole image (see [`crate::tile`]), so a fully opaque
+//! block in a sheet drawn on transparency is solid, like every other opaque pixel of it.
+//! Each tile is then empty (no solid pixel: skipped), full (every pixel: a
+//! [`slope_runtime::Cell::FULL`] in maps, no shape) or a shape, named by its tileset's `name`
+//! property if it has one, else `<sheet>_<index>` (index from 0, row by row).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::tile::{SolidImage, check_name, read_sheet_image};
+use crate::{Bitmap, Error, Result, Tile, TileSet, constant_name};
+
+/// How a sheet is cut.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SheetSpec {
+    /// The image.
+    pub image: PathBuf,
+    /// Tile width and height in pixels (must be equal, 4 to 64).
+    pub tile_width: u32,
+    /// Tile height in pixels.
+    pub tile_height: u32,
+    /// Pixels around the grid.
+    pub margin: u32,
+    /// Pixels between tiles.
+    pub spacing: u32,
+}
+
+/// One tile of a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileKind {
+    /// No solid pixel.
+    Empty,
+    /// Every pixel solid.
+    Full,
+    /// Anything else: a shape.
+    Shape(Bitmap),
+}
+
+/// A sheet cut into tiles.
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    /// How it was cut.
+    pub spec: SheetSpec,
+    /// The file that described it (the `.tsx`, the map, or the image itself), for messages.
+    pub defined_in: PathBuf,
+    /// The prefix of its tiles' default names.
+    pub prefix: String,
+    /// Names given by the tileset's `name` properties, by tile index.
+    pub names: BTreeMap<u32, String>,
+    /// Its tiles, row by row.
+    pub tiles: Vec<TileKind>,
+    /// Tiles per row.
+    pub columns: u32,
+}
+
+impl Sheet {
+    /// Reads and cuts the sheet. Errors name `defined_in` or the image.
+    pub fn read(
+        spec: SheetSpec,
+        defined_in: &Path,
+        prefix: &str,
+        names: BTreeMap<u32, String>,
+    ) -> Result<Sheet> {
+        let n = tile_size(&spec, defined_in)?;
+        let image = match std::fs::metadata(&spec.image) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::level(
+                    defined_in,
+                    format!(
+                        "its tileset image {} does not exist",
+                        crate::error::shown(&spec.image)
+                    ),
+                ));
+            }
+            _ => read_sheet_image(&spec.image)?,
+        };
+        let (columns, rows) = grid(&spec, &image)?;
+        let mut tiles = Vec::with_capacity((columns * rows) as usize);
+        for row in 0..rows {
+            for col in 0..columns {
+                let x0 = spec.margin + col * (n + spec.spacing);
+                let y0 = spec.margin + row * (n + spec.spacing);
+                tiles.push(cut(&image, x0, y0, n));
+            }
+        }
+        if tiles.len() > usize::from(u16::MAX) {
+            return Err(Error::TooManyTiles {
+                path: spec.image.clone(),
+                count: tiles.len(),
+            });
+        }
+        Ok(Sheet {
+            spec,
+            defined_in: defined_in.to_owned(),
+            prefix: prefix.to_owned(),
+            names,
+            tiles,
+            columns,
+        })
+    }
+
+    /// The name of tile `index`: its `name` property, else `<prefix>_<index>`.
+    pub fn tile_name(&self, index: u32) -> String {
+        self.names
+            .get(&index)
+            .cloned()
+            .unwrap_or_else(|| format!("{}_{index}", self.prefix))
+    }
+
+    /// The shapes of the sheet (neither empty nor full), as tiles named by [`Sheet::tile_name`],
+    /// each with the path `IMAGE#INDEX`.
+    pub fn shapes(&self) -> Result<Vec<Tile>> {
+        let mut out = Vec::new();
+        for (index, kind) in self.tiles.iter().enumerate() {
+            let TileKind::Shape(bitmap) = kind else {
+                continue;
+            };
+            let index = index as u32;
+            let name = self.tile_name(index);
+            let path = self.tile_path(index);
+            check_name(&name).map_err(|problem| {
+                Error::level(
+                    &self.defined_in,
+                    format!(
+                        "tile {index}: {}",
+                        problem.replace("the file name", "its name")
+                    ),
+                )
+            })?;
+            out.push(Tile {
+                constant: constant_name(&name),
+                name,
+                path,
+                bitmap: bitmap.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// `IMAGE#INDEX`: how a tile of the sheet is shown in messages and comments.
+    pub fn tile_path(&self, index: u32) -> PathBuf {
+        let mut p = self.spec.image.clone().into_os_string();
+        p.push(format!("#{index}"));
+        PathBuf::from(p)
+    }
+}
+
+/// The tile set of one sheet alone (`slopegen sheet.png --tile-size N`).
+pub fn sheet_tileset(sheet: &Sheet) -> Result<TileSet> {
+    let shapes = sheet.shapes()?;
+    if shapes.is_empty() {
+        return Err(Error::level(
+            &sheet.defined_in,
+            "no shapes: every tile of the sheet is empty or fully solid",
+        ));
+    }
+    TileSet::from_tiles(&sheet.spec.image, shapes)
+}
+
+/// N, checked: square, 4 to 64.
+fn tile_size(spec: &SheetSpec, defined_in: &Path) -> Result<u32> {
+    let (w, h) = (spec.tile_width, spec.tile_height);
+    if w != h {
+        return Err(Error::level(
+            defined_in,
+            format!("tiles of {w}×{h} pixels; tiles must be square"),
+        ));
+    }
+    if !(4..=64).contains(&w) {
+        return Err(Error::level(
+            defined_in,
+            format!("tiles of {w}×{w} pixels; the tile size must be 4 to 64"),
+        ));
+    }
+    Ok(w)
+}
+
+/// Columns and rows; the image must be a whole number of tiles for its margin and spacing.
+fn grid(spec: &SheetSpec, image: &SolidImage) -> Result<(u32, u32)> {
+    let n = spec.tile_width;
+    let axis = |len: u32, what: &str| -> Result<u32> {
+        let inner = i64::from(len) - 2 * i64::from(spec.margin) + i64::from(spec.spacing);
+        let step = i64::from(n) + i64::from(spec.spacing);
+        if inner < step || inner % step != 0 {
+            return Err(Error::level(
+                &spec.image,
+                format!(
+                    "the image is {}×{} pixels: its {what} ({len}) is not a whole number of {n}-pixel tiles with margin {} and spacing {} (2·margin + k·{n} + (k−1)·spacing)",
+                    image.width, image.height, spec.margin, spec.spacing
+                ),
+            ));
+        }
+        Ok((inner / step) as u32)
+    };
+    Ok((axis(image.width, "width")?, axis(image.height, "height")?))
+}
+
+/// The tile whose top-left pixel is (x0, y0) in the image (y down), in the spec's
+/// coordinates (y up).
+fn cut(image: &SolidImage, x0: u32, y0: u32, n: u32) -> TileKind {
+    let last = n - 1;
+    let bitmap = Bitmap::from_fn(n as u8, |x, y| {
+        image.get(x0 + u32::from(x), y0 + last - u32::from(y))
+    });
+    let solid: u32 = bitmap.columns().iter().map(|c| c.count_ones()).sum();
+    if solid == 0 {
+        TileKind::Empty
+    } else if solid == n * n {
+        TileKind::Full
+    } else {
+        TileKind::Shape(bitmap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    /// Two 4-px tiles side by side: a light, fully opaque block, and a half drawn on
+    /// transparency. Decided per tile, the block (no transparent pixel of its own) would fall
+    /// back to the darkness rule and read as empty; decided for the image, it is full.
+    #[test]
+    fn transparency_is_decided_once_per_image() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.png");
+        RgbaImage::from_fn(8, 4, |x, y| {
+            if x < 4 || y >= 2 {
+                Rgba([200, 255, 200, 255])
+            } else {
+                Rgba([0, 0, 0, 0])
+            }
+        })
+        .save(&path)
+        .unwrap();
+        let spec = SheetSpec {
+            image: path.clone(),
+            tile_width: 4,
+            tile_height: 4,
+            margin: 0,
+            spacing: 0,
+        };
+        let sheet = Sheet::read(spec, &path, "s", BTreeMap::new()).unwrap();
+        assert_eq!(sheet.tiles[0], TileKind::Full);
+        let TileKind::Shape(half) = &sheet.tiles[1] else {
+            panic!("{:?}", sheet.tiles[1]);
+        };
+        // y up: the bottom two rows are solid
+        assert!(half.get(0, 0) && half.get(3, 1) && !half.get(0, 2));
+        let shapes = sheet.shapes().unwrap();
+        assert_eq!(shapes.len(), 1);
+        assert_eq!(shapes[0].name, "s_1");
+        assert!(shapes[0].path.to_string_lossy().ends_with("s.png#1"));
+    }
+}

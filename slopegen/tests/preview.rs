@@ -1,0 +1,202 @@
+//! `slopegen preview` on each kind of input (a tile folder, a sheet, a Tiled tileset, a
+//! Tiled map, a blob), read back as PNG: deterministic bytes, the expected size and pixels
+//! where the runtime says; and its errors, which leave no file behind.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use image::RgbImage;
+
+const LEVELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/levels");
+const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+const BLOB: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../slope-runtime/tests/data/tiles.bin"
+);
+const SOLID: [u8; 3] = [70, 70, 80];
+const SURFACE: [u8; 3] = [235, 120, 20];
+const ONE_WAY: [u8; 3] = [40, 170, 70];
+const WHITE: [u8; 3] = [255, 255, 255];
+
+fn data(name: &str) -> PathBuf {
+    Path::new(LEVELS).join(name)
+}
+
+/// Runs `slopegen preview ARGS -o OUT` twice; both succeed with the same bytes; returns the
+/// picture.
+fn preview<S: AsRef<OsStr>>(args: &[S]) -> RgbImage {
+    let dir = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for k in 0..2 {
+        let out = dir.path().join(format!("{k}.png"));
+        let output = Command::cargo_bin("slopegen")
+            .unwrap()
+            .arg("preview")
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        runs.push(fs::read(&out).unwrap());
+    }
+    assert!(runs[0] == runs[1], "two runs gave different bytes");
+    image::load_from_memory(&runs[0]).unwrap().to_rgb8()
+}
+
+fn fails<S: AsRef<OsStr>>(args: &[S], out: &Path, needles: &[&str]) {
+    let output = Command::cargo_bin("slopegen")
+        .unwrap()
+        .arg("preview")
+        .args(args)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("slopegen: error: ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    for needle in needles {
+        assert!(stderr.contains(needle), "{needle:?} not in {stderr:?}");
+    }
+    assert!(!out.is_file(), "a picture was written");
+}
+
+/// The variant sheet of the default tiles: one row per shape (12), 8 variants each; in the
+/// `full` row every tile pixel is solid, its top row the surface colour.
+fn check_default_sheet(img: &RgbImage) {
+    // rows of 2·14 (labels) + 96 (tile) + 14 (angle) + 10 px, 8 px of padding
+    assert_eq!(img.height(), 2 * 8 + 12 * (14 + 14 + 96 + 14 + 10));
+    // `full` is the second shape (bump, full, …); its `none` tile starts at (9, 8 + row + 29)
+    let top = 8 + (14 + 14 + 96 + 14 + 10) + 2 * 14 + 1;
+    assert_eq!(img.get_pixel(9, top).0, SURFACE);
+    assert_eq!(img.get_pixel(9, top + 6).0, SOLID);
+    assert_eq!(img.get_pixel(9 + 95, top + 95).0, SOLID);
+}
+
+#[test]
+fn a_tile_folder_and_its_blob_give_the_same_picture() {
+    let folder = preview(&[TILES]);
+    check_default_sheet(&folder);
+    assert!(preview(&[BLOB]) == folder);
+}
+
+#[test]
+fn a_sheet_and_its_tileset() {
+    let sheet = preview(&[
+        data("slopes.png").as_os_str(),
+        "--tile-size".as_ref(),
+        "16".as_ref(),
+        "--margin".as_ref(),
+        "1".as_ref(),
+        "--spacing".as_ref(),
+        "2".as_ref(),
+    ]);
+    let tileset = preview(&[data("slopes.tsx")]);
+    // five shapes each (names differ: slopes_1… against ramp45…)
+    for img in [&sheet, &tileset] {
+        assert_eq!(img.height(), 2 * 8 + 5 * (14 + 14 + 96 + 14 + 10));
+    }
+}
+
+#[test]
+fn a_map_draws_its_collision() {
+    let img = preview(&[data("hills.tmx")]);
+    // 12×8 cells of 16 px at scale 2, row 0 at the bottom
+    assert_eq!((img.width(), img.height()), (12 * 16 * 2, 8 * 16 * 2));
+    // the bottom row is full blocks; cell (9, 2) is the one-way ledge (its top 4 rows)
+    assert_eq!(img.get_pixel(5, img.height() - 1).0, SOLID);
+    let (x, y_top) = (9 * 32 + 5, (8 - 3) * 32);
+    assert_eq!(img.get_pixel(x, y_top + 2).0, ONE_WAY);
+    assert_eq!(img.get_pixel(x, y_top + 20).0, WHITE);
+    // `.tmj` gives the same picture
+    assert!(preview(&[data("hills.tmj")]) == img);
+    let scaled = preview(&[
+        data("hills.tmx").as_os_str(),
+        "--scale".as_ref(),
+        "1".as_ref(),
+    ]);
+    assert_eq!((scaled.width(), scaled.height()), (192, 128));
+}
+
+#[test]
+fn errors_name_the_input_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.png");
+    fails(
+        &[dir.path().join("gone")],
+        &out,
+        &["gone", "does not exist"],
+    );
+    fails(&[data("gone.tmx")], &out, &["gone.tmx", "does not exist"]);
+    fails(&[data("slopes.png")], &out, &["slopes.png", "--tile-size"]);
+    fails(
+        &[
+            data("hills.tmx").as_os_str(),
+            "--layer".as_ref(),
+            "nope".as_ref(),
+        ],
+        &out,
+        &["hills.tmx", "no layer named `nope`"],
+    );
+    let bad = dir.path().join("bad.bin");
+    let mut bytes = fs::read(BLOB).unwrap();
+    bytes[40] ^= 1;
+    fs::write(&bad, bytes).unwrap();
+    fails(&[&bad], &out, &["bad.bin", "damaged"]);
+    let missing = dir.path().join("no").join("p.png");
+    fails(
+        &[TILES, "--scale", "2"],
+        &missing,
+        &["p.png", "cannot write"],
+    );
+    fails(&[Path::new(TILES)], dir.path(), &["not a file"]);
+}
+
+#[test]
+fn a_packed_map_alone_is_refused_and_info_names_its_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let status = Command::cargo_bin("slopegen")
+        .unwrap()
+        .arg(data("caves.tmj"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap()
+        .status;
+    assert!(status.success());
+    let map = out.join("caves.map");
+    fails(
+        &[&map],
+        &dir.path().join("p.png"),
+        &["caves.map", "the Tiled map"],
+    );
+    let mut bytes = fs::read(&map).unwrap();
+    bytes[30] ^= 4;
+    let bad = dir.path().join("bad.map");
+    fs::write(&bad, bytes).unwrap();
+    let output = Command::cargo_bin("slopegen")
+        .unwrap()
+        .arg("info")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.contains("bad.map")
+            && stderr.contains("not a valid packed map")
+            && stderr.contains("damaged"),
+        "{stderr}"
+    );
+}
