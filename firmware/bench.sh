@@ -11,6 +11,9 @@
 #   their trajectories (a checksum of positions and contacts) differ.
 # - Stack: the most bytes World::step (over both crowds) and move_platform (a platform
 #   scenario) use below the stack pointer of the loop that calls them (painted stack).
+# - Maps: `src/bin/maps.rs`, run the same way, moves the mixed crowd over the level as a
+#   GridMap (RAM) and as a PackedMap (flash), checks the trajectories are identical, and times
+#   cell lookups on each map alone.
 # - Code: flash of `api` (every public function of slope-runtime called once) minus flash of
 #   `api_base` (the same firmware without the calls) minus the blob; `api`'s release ELF
 #   must not contain the panic marker.
@@ -50,7 +53,7 @@ trap 'rm -rf "$tmp"' EXIT
 started=$SECONDS
 
 cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libinsn_count.so" qemu/insn_count.c
-cargo build --release --quiet --bin bench --bin api --bin api_base
+cargo build --release --quiet --bin bench --bin maps --bin api --bin api_base
 release=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release
 elf=$release/bench
 
@@ -128,6 +131,39 @@ for size in "${growth_sizes[@]}"; do
   echo
 done
 echo "instructions executed in all: $(awk '$1 == "executed" { print $2 }' "$tmp/marks.txt"); one mark costs $mark_cost (subtracted)"
+
+# The level in RAM (GridMap) against the level in flash (PackedMap): src/bin/maps.rs.
+maps_elf=$release/maps
+maps_mark=$(nm "$maps_elf" | awk '$3 == "bench_mark" { print "0x" $1 }')
+status=0
+timeout 600 qemu-system-arm -cpu cortex-m3 -machine mps2-an385 -nographic \
+  -semihosting-config enable=on,target=native \
+  -plugin "$tmp/libinsn_count.so,mark=$maps_mark,out=$tmp/maps.txt" \
+  -kernel "$maps_elf" > "$tmp/maps_out.txt" 2> "$tmp/maps_err.txt" || status=$?
+cat "$tmp/maps_out.txt"
+if [ "$status" != 0 ]; then
+  cat "$tmp/maps_err.txt" >&2
+  echo "FAIL: the maps bench exited with status $status (GridMap and PackedMap disagree, or it crashed)" >&2
+  exit 1
+fi
+mapfile -t maps < <(awk '$1 == "mark" { print $2 }' "$tmp/maps.txt")
+if [ ${#maps[@]} -ne 10 ]; then
+  cat "$tmp/maps.txt" >&2
+  echo "FAIL: expected 10 marks from the maps bench, got ${#maps[@]}" >&2
+  exit 1
+fi
+lookups=$(sed -n 's/^lookups \([0-9]*\) per map$/\1/p' "$tmp/maps_out.txt")
+between() {  # $1: index of the first mark, $2: what to divide by; one decimal
+  awk -v a="${maps[$1]}" -v b="${maps[$1 + 1]}" -v m="$((maps[1] - maps[0]))" -v n="$2" \
+    'BEGIN { printf "%.1f", (b - a - m) / n }'
+}
+percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }'; }
+on_grid=$(between 2 "$actor_frames")
+on_packed=$(between 4 "$actor_frames")
+grid_lookup=$(between 6 "$lookups")
+packed_lookup=$(between 8 "$lookups")
+echo "the mixed crowd, runtime instructions per actor-frame: level in RAM (GridMap) $on_grid, in flash (PackedMap) $on_packed ($(percent "$on_packed" "$on_grid"))"
+echo "one cell lookup and its loop: GridMap $grid_lookup instructions, PackedMap $packed_lookup ($(percent "$packed_lookup" "$grid_lookup"))"
 
 read -r step_stack lift_stack window < <(sed -n 's/^stack step=\([0-9]*\) platforms=\([0-9]*\) window=\([0-9]*\).*/\1 \2 \3/p' "$tmp/out.txt")
 if [ -z "${window:-}" ]; then

@@ -1,6 +1,6 @@
 //! Puts each board's memory layout, as memory.x, where the linker (cortex-m-rt's link.x) finds it for the
 //! binaries built for that board: the micro:bit (nRF51822, 16 KiB RAM) for the shipped
-//! firmware and the size builds, QEMU's mps2-an385 (4 MiB RAM) for the bench.
+//! firmware and the size builds, QEMU's mps2-an385 (4 MiB RAM) for the benches.
 
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ const BOARDS: [(&str, &[u8], &[&str]); 2] = [
     (
         "an385",
         include_bytes!("memory-an385.x"),
-        &["bench", "profile"],
+        &["bench", "maps", "profile"],
     ),
 ];
 

@@ -12,6 +12,11 @@ pub const H: usize = 16;
 /// The level's map; outside it everything is solid.
 pub type Level = GridMap<W, H>;
 
+/// The same level as a packed map in flash (`slope_runtime::PackedMap`: a byte per cell and
+/// a palette), as `slopegen` packs it; `tests/level_map.rs` checks it against
+/// [`build_level`] (`SLOPEGEN_BLESS=1 cargo test -p slope-bench` rewrites it).
+pub static LEVEL_MAP: &[u8] = include_bytes!("../data/level.map");
+
 /// The level, top row first. Legend in [`legend`].
 const LEVEL: [&str; H] = [
     r"...............................................................#",

@@ -30,7 +30,7 @@ pub use crowd::{
     Brain, CHECKSUM_START, Crowd, Driven, LARGE, MIXED, Mob, SPEEDS, Sense, Walker, checksum,
     frame, spawn,
 };
-pub use level::{Level, TILES, build_level};
+pub use level::{LEVEL_MAP, Level, TILES, build_level};
 pub use naive::Naive;
 pub use rules::{Body, Probe};
 

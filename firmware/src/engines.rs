@@ -2,7 +2,7 @@
 //! and each engine's step, out of line as in a game's loop.
 
 use slope_bench::{Bitmask, Body, Level, Naive, Probe};
-use slope_runtime::{Actor, Platform, World};
+use slope_runtime::{Actor, PackedMap, Platform, World};
 
 /// Marks a point of the run for the instruction-counting plugin (which watches this
 /// function's address): it only has to be called, and to cost next to nothing.
@@ -21,7 +21,15 @@ pub fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
     world.step(actor);
 }
 
+/// The runtime's step on the level packed in flash ([`PackedMap`]), out of line.
+#[allow(dead_code, reason = "the bench runs the GridMap level; maps and profile both")]
+#[inline(never)]
+pub fn packed_step(world: &World<'_, &PackedMap<'_>, &[Platform]>, actor: &mut Actor) {
+    world.step(actor);
+}
+
 /// The bit-mask baseline's step, out of line.
+#[allow(dead_code, reason = "maps runs the runtime only")]
 #[inline(never)]
 pub fn bitmask_step(engine: &Bitmask, body: &mut Body) {
     engine.step(body);

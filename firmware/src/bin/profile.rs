@@ -2,7 +2,8 @@
 //! instructions of every function of `World::step`, per actor-frame, with how often each
 //! is called. Built like `bench` (thumbv6m, opt-level "z", LTO) and run under the same
 //! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd, and
-//! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime.
+//! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime, and
+//! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`).
 #![no_std]
 #![no_main]
 
@@ -14,12 +15,12 @@ mod support;
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
-use engines::{bench_mark, bitmask_step, runtime_step};
+use engines::{bench_mark, bitmask_step, packed_step, runtime_step};
 use slope_bench::{
-    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, MIXED, TILES, WARM_FRAMES, build_level,
-    frame,
+    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, LEVEL_MAP, MIXED, TILES, WARM_FRAMES,
+    build_level, frame,
 };
-use slope_runtime::{Actor, Tables, World};
+use slope_runtime::{Actor, PackedMap, Tables, World};
 
 /// Actors in the crowd.
 const COUNT: usize = 1000;
@@ -53,6 +54,12 @@ fn main() -> ! {
     if option_env!("PROFILE_ENGINE") == Some("bitmask") {
         let bitmask = Bitmask::new(&tables, &level);
         run(&crowd, |b: &mut Body| bitmask_step(&bitmask, b));
+    } else if option_env!("PROFILE_ENGINE") == Some("packed") {
+        let Ok(packed) = PackedMap::from_bytes(LEVEL_MAP) else {
+            support::exit(false)
+        };
+        let world = World::new(tables, &packed);
+        run(&crowd, |a: &mut Actor| packed_step(&world, a));
     } else {
         run(&crowd, |a: &mut Actor| runtime_step(&world, a));
     }

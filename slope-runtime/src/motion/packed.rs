@@ -226,7 +226,8 @@ struct Packed<'a, const WIDE: bool> {
     width: u32,
     height: u32,
     tile_size: u8,
-    outside: Cell,
+    /// The outside cell's code (a word: a `Cell` is 6 bytes, copied on every lookup outside).
+    outside: u32,
 }
 
 /// The index width (bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`]) that a
@@ -262,6 +263,28 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     match bytes.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
         Some(Ok(b)) => u32::from_le_bytes(b),
         _ => 0,
+    }
+}
+
+/// The cell of a valid code given as its low byte (kind, one-way, variant) and its shape
+/// id's two bytes (LE).
+#[inline(always)]
+const fn decode_parts(flags: u8, id: [u8; 2]) -> Cell {
+    let flags = flags as u32;
+    let solid = match flags & KIND_MASK {
+        0 => Solid::Empty,
+        KIND_FULL => Solid::Full,
+        _ => {
+            let variant = match Variant::from_index((flags >> VARIANT_SHIFT & 7) as u8) {
+                Some(v) => v,
+                None => Variant::Identity,
+            };
+            Solid::Shape(ShapeId::new(u16::from_le_bytes(id)), variant)
+        }
+    };
+    Cell {
+        solid,
+        one_way: flags & ONE_WAY != 0,
     }
 }
 
@@ -390,7 +413,7 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             width: u32::from(width),
             height: u32::from(height),
             tile_size,
-            outside: decode(outside),
+            outside,
         };
         if WIDE || palette_len < 256 {
             // Row by row, without a division (no panic path on targets without one).
@@ -429,7 +452,7 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             });
         }
         let shapes = tables.shape_count();
-        for cell in self.palette().chain(core::iter::once(self.outside)) {
+        for cell in self.palette().chain(core::iter::once(decode(self.outside))) {
             if let Solid::Shape(id, _) = cell.solid
                 && id.index() >= shapes
             {
@@ -452,10 +475,15 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         let (x, y) = (tx as u32, ty as u32); // negative: huge, so outside
         if x >= self.width || y >= self.height {
-            return self.outside;
+            return decode(self.outside);
         }
-        let index = self.index((y * self.width + x) as usize);
-        decode(u32_at(self.palette, usize::from(index) * 4))
+        let at = usize::from(self.index((y * self.width + x) as usize)).wrapping_mul(4);
+        // The entry's bytes as the cell needs them: the flags byte decides empty and full
+        // alone, and the id's two bytes are read only for a shape.
+        match self.palette.get(at..at.wrapping_add(4)) {
+            Some(&[flags, _, id_lo, id_hi]) => decode_parts(flags, [id_lo, id_hi]),
+            _ => decode(self.outside), // validation rules this out
+        }
     }
 }
 
@@ -496,7 +524,7 @@ macro_rules! packed_map {
 
             /// What every cell outside the map is.
             pub const fn outside(&self) -> Cell {
-                self.0.outside
+                decode(self.0.outside)
             }
 
             /// Bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`].
