@@ -149,6 +149,10 @@ pub struct PreviewArgs {
     /// than 4096 px].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=16))]
     pub scale: Option<u32>,
+
+    /// Only this shape (its name; repeat for more, in that order) [default: every shape].
+    #[arg(long, value_name = "NAME")]
+    pub shape: Vec<String>,
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
@@ -337,7 +341,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
     {
         let bytes = read_blob(&args.input)?;
         let tables = load(&args.input, &bytes)?;
-        variant_sheet(&tables)
+        variant_sheet(&tables, &chosen_shapes(&args.input, &tables, &args.shape)?)
     } else {
         let mut builder = Builder::new(&args.input);
         builder.name("preview");
@@ -370,7 +374,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
                     map_picture(&tables, &map, size, &level.objects, scale)
                 }
             }
-            None => variant_sheet(&tables),
+            None => variant_sheet(&tables, &chosen_shapes(&args.input, &tables, &args.shape)?),
         }
     };
     let bytes = png_bytes(&image);
@@ -382,6 +386,25 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         slopegen::escape(&args.out.to_string_lossy())
     );
     Ok(())
+}
+
+/// The shapes named by `--shape`, in that order (every shape when none is named).
+fn chosen_shapes(
+    input: &Path,
+    tables: &Tables<'_>,
+    names: &[String],
+) -> anyhow::Result<Vec<ShapeId>> {
+    if names.is_empty() {
+        return Ok(tables.ids().map(|(id, _)| id).collect());
+    }
+    let find = |name: &String| {
+        tables.find(name).ok_or_else(|| Error::UnknownShape {
+            path: input.to_owned(),
+            name: name.clone(),
+            available: some_names(tables),
+        })
+    };
+    Ok(names.iter().map(find).collect::<Result<_, _>>()?)
 }
 
 /// Writes `bytes` to `path` in one step (a temporary file beside it, renamed over it).

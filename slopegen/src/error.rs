@@ -191,10 +191,10 @@ pub enum Error {
         /// What the runtime's validation found.
         source: slope_runtime::MapError,
     },
-    /// `dump --shape` names a shape the blob does not have.
-    #[error("{}: no shape named `{}` (the blob has: {available})", shown(.path), escape(.name))]
+    /// `dump --shape` or `preview --shape` names a shape the input does not have.
+    #[error("{}: no shape named `{}` (its shapes: {available})", shown(.path), escape(.name))]
     UnknownShape {
-        /// The blob file.
+        /// The blob, tile folder, sheet or tileset.
         path: PathBuf,
         /// The name asked for.
         name: String,

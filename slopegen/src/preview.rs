@@ -10,7 +10,7 @@
 //! [`png_bytes`] encodes either one; the same input always gives the same bytes.
 
 use image::{ImageEncoder, Rgb, RgbImage};
-use slope_runtime::{Solid, Tables, TileMap, Variant};
+use slope_runtime::{ShapeId, Solid, Tables, TileMap, Variant};
 
 use crate::levels::{Object, ObjectValue};
 
@@ -155,16 +155,20 @@ fn angle_label(tables: &Tables<'_>, shape: &slope_runtime::Shape<'_>, v: Variant
     }
 }
 
-/// Every shape of `tables` in its eight variants, one shape per row: its name, then per
-/// variant its name, the tile (solid pixels grey, each column's top surface pixel orange)
-/// and its surface angle.
-pub fn variant_sheet(tables: &Tables<'_>) -> RgbImage {
+/// The `shapes` of `tables` (in that order) in their eight variants, one shape per row: its
+/// name, then per variant its name, the tile (solid pixels grey, each column's top surface
+/// pixel orange) and its surface angle.
+pub fn variant_sheet(tables: &Tables<'_>, shapes: &[ShapeId]) -> RgbImage {
     let n = u32::from(tables.tile_size());
     let scale = (96 / n).max(2);
     let tile = n * scale;
-    let labels: Vec<String> = tables
-        .ids()
-        .flat_map(|(id, _)| {
+    let names: Vec<(ShapeId, &str)> = shapes
+        .iter()
+        .filter_map(|&id| Some((id, tables.name(id)?)))
+        .collect();
+    let labels: Vec<String> = names
+        .iter()
+        .flat_map(|&(id, _)| {
             let shape = tables.shape(id);
             Variant::ALL.map(move |v| {
                 shape
@@ -177,14 +181,14 @@ pub fn variant_sheet(tables: &Tables<'_>) -> RgbImage {
     let cell = tile.max(widest).max(text_width("F90XY")) + 12;
     let pad = 8;
     let row = LINE + LINE + tile + LINE + 10;
-    let count = u32::from(tables.shape_count());
+    let count = names.len() as u32;
     let width = (pad * 2 + 8 * cell)
-        .max(pad * 2 + tables.ids().map(|(_, n)| text_width(n)).max().unwrap_or(0));
+        .max(pad * 2 + names.iter().map(|(_, n)| text_width(n)).max().unwrap_or(0));
     let mut img = RgbImage::from_pixel(width, pad * 2 + row * count.max(1), WHITE);
     if count == 0 {
         draw_text(&mut img, pad, pad, "NO SHAPES", INK);
     }
-    for (r, (id, name)) in tables.ids().enumerate() {
+    for (r, &(id, name)) in names.iter().enumerate() {
         let y0 = pad + r as u32 * row;
         draw_text(&mut img, pad, y0, name, INK);
         let Some(shape) = tables.shape(id) else {

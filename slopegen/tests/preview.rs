@@ -91,6 +91,22 @@ fn a_tile_folder_and_its_blob_give_the_same_picture() {
 }
 
 #[test]
+fn chosen_shapes_are_drawn_alone_in_the_order_given() {
+    let all = preview(&[TILES]);
+    let row = 14 + 14 + 96 + 14 + 10;
+    let two = preview(&[TILES, "--shape", "full", "--shape", "bump"]);
+    assert_eq!((two.width(), two.height()), (all.width(), 2 * 8 + 2 * row));
+    // `full` first now: its row is the default sheet's second (`bump`, `full`, …)
+    let same = |a: &RgbImage, ay: u32, b: &RgbImage, by: u32| {
+        (0..row).all(|y| (0..a.width()).all(|x| a.get_pixel(x, ay + y) == b.get_pixel(x, by + y)))
+    };
+    assert!(same(&two, 8, &all, 8 + row), "`full` is not the first row");
+    assert!(same(&two, 8 + row, &all, 8), "`bump` is not the second row");
+    // a blob takes the option too
+    assert!(preview(&[BLOB, "--shape", "full", "--shape", "bump"]) == two);
+}
+
+#[test]
 fn a_sheet_and_its_tileset() {
     let sheet = preview(&[
         data("slopes.png").as_os_str(),
@@ -160,6 +176,11 @@ fn errors_name_the_input_and_write_nothing() {
         &["p.png", "cannot write"],
     );
     fails(&[Path::new(TILES)], dir.path(), &["not a file"]);
+    fails(
+        &[TILES, "--shape", "slope99"],
+        &out,
+        &["tiles", "no shape named `slope99`", "slope45"],
+    );
 }
 
 #[test]
