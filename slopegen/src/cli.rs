@@ -33,14 +33,9 @@ pub struct Cli {
     pub generate: GenerateArgs,
 }
 
-/// `slopegen TILES -o OUT`.
+/// How to read a sheet's grid and a map's collision layer (generating and previewing).
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
-    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
-    /// (.tmx, .tmj; several share one blob).
-    #[arg(required = true, value_name = "TILES", num_args = 1..)]
-    pub tiles: Vec<PathBuf>,
-
+pub struct ReadingArgs {
     /// A sheet's tile size in pixels (square tiles, 4 to 64); required for a sheet PNG.
     #[arg(long, value_name = "N")]
     pub tile_size: Option<u32>,
@@ -53,10 +48,35 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub spacing: u32,
 
-    /// The maps' collision layer [default: the tile layer with the boolean property
+    /// A map's collision layer [default: the tile layer with the boolean property
     /// `collision` = true, else the one named `collision`].
     #[arg(long, value_name = "NAME")]
     pub layer: Option<String>,
+}
+
+impl ReadingArgs {
+    /// Hands the options to `builder`.
+    fn apply(&self, builder: &mut Builder) {
+        if let Some(n) = self.tile_size {
+            builder.tile_size(n);
+        }
+        builder.margin(self.margin).spacing(self.spacing);
+        if let Some(layer) = &self.layer {
+            builder.layer(layer);
+        }
+    }
+}
+
+/// `slopegen TILES -o OUT`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
+    /// (.tmx, .tmj; several share one blob).
+    #[arg(required = true, value_name = "TILES", num_args = 1..)]
+    pub tiles: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub reading: ReadingArgs,
 
     /// What the packed maps hold outside their edges.
     #[arg(long, value_enum, default_value_t = Outside::Full)]
@@ -129,21 +149,8 @@ pub struct PreviewArgs {
     #[arg(short, long, value_name = "PNG")]
     pub out: PathBuf,
 
-    /// A sheet's tile size in pixels; required for a sheet PNG.
-    #[arg(long, value_name = "N")]
-    pub tile_size: Option<u32>,
-
-    /// Pixels around a sheet's grid.
-    #[arg(long, value_name = "M", default_value_t = 0)]
-    pub margin: u32,
-
-    /// Pixels between a sheet's tiles.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub spacing: u32,
-
-    /// A map's collision layer (as for generating).
-    #[arg(long, value_name = "NAME")]
-    pub layer: Option<String>,
+    #[command(flatten)]
+    pub reading: ReadingArgs,
 
     /// Picture pixels per world pixel, for a map [default: 2, or 1 for a map wider or taller
     /// than 4096 px].
@@ -183,13 +190,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     if let Some(name) = &args.name {
         builder.name(name);
     }
-    if let Some(n) = args.tile_size {
-        builder.tile_size(n);
-    }
-    builder.margin(args.margin).spacing(args.spacing);
-    if let Some(layer) = &args.layer {
-        builder.layer(layer);
-    }
+    args.reading.apply(&mut builder);
     builder.outside(match args.outside {
         Outside::Full => slope_runtime::Cell::FULL,
         Outside::Empty => slope_runtime::Cell::EMPTY,
@@ -345,13 +346,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
     } else {
         let mut builder = Builder::new(&args.input);
         builder.name("preview");
-        if let Some(n) = args.tile_size {
-            builder.tile_size(n);
-        }
-        builder.margin(args.margin).spacing(args.spacing);
-        if let Some(layer) = &args.layer {
-            builder.layer(layer);
-        }
+        args.reading.apply(&mut builder);
         let compiled = builder.compile()?;
         let tables = load(&args.input, &compiled.blob)?;
         match compiled.maps.first() {
