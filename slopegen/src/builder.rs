@@ -186,6 +186,21 @@ impl Builder {
                 "a single image is read as a tileset sheet: give its tile size (--tile-size N), or give the folder that holds the tile PNGs",
             ));
         }
+        let grid_given = self.tile_size.is_some() || self.margin != 0 || self.spacing != 0;
+        if grid_given && !matches!(kind, Input::Sheet) {
+            let what = match kind {
+                Input::Maps => "a Tiled map, whose tilesets give their own grid",
+                Input::Tileset => "a Tiled tileset, which gives its own grid",
+                _ if self.tiles.is_dir() => "a folder of tile PNGs",
+                _ => "not a sheet image",
+            };
+            return Err(Error::level(
+                &self.tiles,
+                format!(
+                    "a tile size, margin or spacing describes a sheet PNG's grid, and this is {what}"
+                ),
+            ));
+        }
         if matches!(kind, Input::Folder) && ext == "map" && self.tiles.is_file() {
             return Err(Error::level(
                 &self.tiles,

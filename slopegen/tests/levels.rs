@@ -659,6 +659,34 @@ fn sheets_that_are_not_whole_tiles() {
 }
 
 #[test]
+fn a_grid_given_for_what_is_not_a_sheet() {
+    let tiles = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+    fails(
+        &[tiles, "--tile-size", "16"],
+        &["tiles", "sheet PNG's grid", "a folder of tile PNGs"],
+    );
+    fails(
+        &[
+            data("slopes.tsx").as_os_str(),
+            "--margin".as_ref(),
+            "1".as_ref(),
+        ],
+        &["slopes.tsx", "a Tiled tileset, which gives its own grid"],
+    );
+    fails(
+        &[
+            data("hills.tmx").as_os_str(),
+            "--spacing".as_ref(),
+            "2".as_ref(),
+        ],
+        &[
+            "hills.tmx",
+            "a Tiled map, whose tilesets give their own grid",
+        ],
+    );
+}
+
+#[test]
 fn no_collision_layer_lists_the_layers() {
     let (_d, tmx) = broken(
         "hills.tmx",
