@@ -208,11 +208,14 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
             1 => ", 1 map".to_owned(),
             k => format!(", {k} maps"),
         };
+        let per_shape = match report.shapes {
+            0 => String::new(),
+            k => format!(" ({} per shape)", report.blob_len / k),
+        };
         eprintln!(
-            "slopegen: {} shapes of {n}×{n} px{maps}, blob {} bytes ({} per shape) → {}{}",
+            "slopegen: {} shapes of {n}×{n} px{maps}, blob {} bytes{per_shape} → {}{}",
             report.shapes,
             report.blob_len,
-            report.blob_len / report.shapes.max(1),
             outputs.join(", "),
             if report.written.is_empty() {
                 " (unchanged)"
@@ -319,12 +322,15 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         "shapes:    {count} ({} distinct bitmaps)",
         tables.record_count()
     )?;
-    writeln!(
-        out,
-        "bytes:     {} ({} per shape)",
-        bytes.len(),
-        bytes.len() / usize::from(count.max(1))
-    )?;
+    match count {
+        0 => writeln!(out, "bytes:     {}", bytes.len())?,
+        _ => writeln!(
+            out,
+            "bytes:     {} ({} per shape)",
+            bytes.len(),
+            bytes.len() / usize::from(count)
+        )?,
+    }
     for (id, name) in tables.ids() {
         writeln!(out, "  {:>5}  {}", id.index(), slopegen::escape(name))?;
     }
