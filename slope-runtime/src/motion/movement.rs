@@ -373,22 +373,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         walkable: &Rules,
         solids: &Rules,
     ) -> Option<i32> {
-        let ahead = here.shifted(dir, 1);
-        let lead = here.beyond(dir);
-        let feet = trailing_feet(ahead, dir);
-        (1..=climb)
-            .take_while(|&k| {
-                !self.hits_with(
-                    here.beyond(Direction::Up).shifted(Direction::Up, k - 1),
-                    solids,
-                )
-            })
-            .find(|&k| {
-                !self.hits_with(lead.shifted(Direction::Up, k), walkable)
-                    && (walkable.one_way == OneWay::Ignored
-                        || feet.x1 < feet.x0
-                        || !self.hits_with(feet.shifted(Direction::Up, k), walkable))
-            })
+        let mut head = here.beyond(Direction::Up);
+        let mut lead = here.beyond(dir);
+        let mut feet = trailing_feet(here.shifted(dir, 1), dir);
+        let feet_meet = walkable.one_way != OneWay::Ignored && feet.x0 <= feet.x1;
+        for k in 1..=climb {
+            if self.hits_with(head, solids) {
+                return None;
+            }
+            lead = lead.shifted(Direction::Up, 1);
+            feet = feet.shifted(Direction::Up, 1);
+            if !self.hits_with(lead, walkable) && !(feet_meet && self.hits_with(feet, walkable)) {
+                return Some(k);
+            }
+            head = head.shifted(Direction::Up, 1);
+        }
+        None
     }
 
     /// The least drop `k` in `1..=climb` that frees the free box `here` moved one pixel
@@ -401,11 +401,19 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         climb: i32,
         walkable: &Rules,
     ) -> Option<i32> {
-        let lead = here.beyond(dir);
-        let under = here.beyond(Direction::Down);
-        (1..=climb)
-            .take_while(|&k| !self.hits_with(under.shifted(Direction::Down, k - 1), walkable))
-            .find(|&k| !self.hits_with(lead.shifted(Direction::Down, k), walkable))
+        let mut lead = here.beyond(dir);
+        let mut under = here.beyond(Direction::Down);
+        for k in 1..=climb {
+            if self.hits_with(under, walkable) {
+                return None;
+            }
+            lead = lead.shifted(Direction::Down, 1);
+            if !self.hits_with(lead, walkable) {
+                return Some(k);
+            }
+            under = under.shifted(Direction::Down, 1);
+        }
+        None
     }
 
     /// How far up `ahead` must go to be free, if the rise is walkable. Whole-box feet: a

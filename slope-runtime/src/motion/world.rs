@@ -596,12 +596,11 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// The range of cells `r` covers.
     #[inline(always)]
     fn cell_span(&self, r: Rect) -> CellSpan {
-        let tile = |v| self.split(v).0;
         CellSpan {
-            tx0: tile(r.x0),
-            tx1: tile(r.x1),
-            ty0: tile(r.y0),
-            ty1: tile(r.y1),
+            tx0: self.tile_of(r.x0),
+            tx1: self.tile_of(r.x1),
+            ty0: self.tile_of(r.y0),
+            ty1: self.tile_of(r.y1),
         }
     }
 
