@@ -383,7 +383,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
             lead = lead.shifted(Direction::Up, 1);
             feet = feet.shifted(Direction::Up, 1);
-            if !self.hits_with(lead, walkable) && !(feet_meet && self.hits_with(feet, walkable)) {
+            let blocked =
+                self.hits_with(lead, walkable) || (feet_meet && self.hits_with(feet, walkable));
+            if !blocked {
                 return Some(k);
             }
             head = head.shifted(Direction::Up, 1);
