@@ -1,7 +1,7 @@
 //! What the bench and the profile share: the marker the instruction-counting plugin watches,
 //! and each engine's step, out of line as in a game's loop.
 
-use slope_bench::{Bitmask, Body, Level, Naive, Probe};
+use slope_bench::{Bitmask, Body, Brain, Driven, FRAMES, Level, Naive, Probe, WARM_FRAMES, frame};
 use slope_runtime::{Actor, PackedMap, Platform, World};
 
 /// Marks a point of the run for the instruction-counting plugin (which watches this
@@ -14,6 +14,25 @@ pub extern "C" fn bench_mark() {
     unsafe { core::arch::asm!("", options(nomem, nostack, preserves_flags)) }
 }
 
+/// Runs `actors` for the warm-up frames (calling `after_warm_frame` after each), then for the
+/// measured frames between two marks.
+#[inline(always)]
+pub fn warm_then_measure<T: Driven>(
+    actors: &mut [(T, Brain)],
+    mut step: impl FnMut(&mut T),
+    mut after_warm_frame: impl FnMut(&[(T, Brain)]),
+) {
+    for f in 0..WARM_FRAMES {
+        frame(actors, f, &mut step);
+        after_warm_frame(actors);
+    }
+    bench_mark();
+    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        frame(actors, f, &mut step);
+    }
+    bench_mark();
+}
+
 /// The runtime's step, out of line: the measured loop calls it once per actor-frame, as a
 /// game's loop would, and its stack use is measured below the loop's stack pointer.
 #[inline(never)]
@@ -22,7 +41,10 @@ pub fn runtime_step(world: &World<'_, &Level, &[Platform]>, actor: &mut Actor) {
 }
 
 /// The runtime's step on the level packed in flash ([`PackedMap`]), out of line.
-#[allow(dead_code, reason = "the bench runs the GridMap level; maps and profile both")]
+#[allow(
+    dead_code,
+    reason = "the bench runs the GridMap level; maps and profile both"
+)]
 #[inline(never)]
 pub fn packed_step(world: &World<'_, &PackedMap<'_>, &[Platform]>, actor: &mut Actor) {
     world.step(actor);

@@ -9,7 +9,7 @@
 //! right after each engine's measured frames; `bench.sh`'s QEMU plugin records the count of
 //! executed instructions at each call. The calls, in order: two back to back (the cost of a
 //! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
-//! before and after its [`FRAMES`] measured frames; then the runtime alone for each cell of
+//! before and after its `slope_bench::FRAMES` measured frames; then the runtime alone for each cell of
 //! the growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row), before and after its
 //! measured frames.
 //!
@@ -28,10 +28,10 @@ use core::hint::black_box;
 
 use cortex_m_rt::entry;
 use cortex_m_semihosting::hio;
-use engines::{bench_mark, bitmask_step, naive_step, runtime_step};
+use engines::{bench_mark, bitmask_step, naive_step, runtime_step, warm_then_measure};
 use slope_bench::{
-    Bitmask, Brain, CHECKSUM_START, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Naive, TILES,
-    WARM_FRAMES, build_level, checksum, frame,
+    Bitmask, Brain, CHECKSUM_START, Crowd, Driven, LARGE, Level, MIXED, Naive, TILES, build_level,
+    checksum,
 };
 use slope_runtime::{Actor, Platform, SUBPIXEL, Tables, World, move_platform};
 use support::Out;
@@ -105,19 +105,11 @@ struct Run {
 /// Runs `crowd` for the warm-up and the measured frames (between two marks) with `step`,
 /// checksumming positions and contacts after every warm-up frame and at the end.
 #[inline(never)]
-fn run<T: Driven>(crowd: &Crowd, mut step: impl FnMut(&mut T)) -> Run {
+fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T)) -> Run {
     let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| T::spawn(crowd, i));
     let probe = StackProbe::paint();
     let mut hash = CHECKSUM_START;
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, &mut step);
-        hash = checksum(hash, &actors);
-    }
-    bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
+    warm_then_measure(&mut actors, step, |a| hash = checksum(hash, a));
     Run {
         checksum: checksum(hash, black_box(&actors)),
         stack: probe.used(),
@@ -140,15 +132,7 @@ fn growth(world: &World<'_, &Level, &[Platform]>, size: &'static (u16, u16), spe
         brain.speed = speed;
         (actor, brain)
     });
-    let mut step = |a: &mut Actor| runtime_step(world, a);
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
+    warm_then_measure(&mut actors, |a: &mut Actor| runtime_step(world, a), |_| ());
     black_box(&actors);
 }
 

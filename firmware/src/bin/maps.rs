@@ -22,12 +22,9 @@ use core::hint::black_box;
 
 use cortex_m_rt::entry;
 use cortex_m_semihosting::hio;
-use engines::{bench_mark, packed_step, runtime_step};
+use engines::{bench_mark, packed_step, runtime_step, warm_then_measure};
 use slope_bench::level::{H, W};
-use slope_bench::{
-    Brain, CHECKSUM_START, Driven, FRAMES, LEVEL_MAP, MIXED, TILES, WARM_FRAMES, build_level,
-    checksum, frame,
-};
+use slope_bench::{Brain, CHECKSUM_START, Driven, LEVEL_MAP, MIXED, TILES, build_level, checksum};
 use slope_runtime::{Actor, PackedMap, Solid, Tables, TileMap, World};
 use support::Out;
 
@@ -42,19 +39,11 @@ const LOOKUPS: usize = LOOKUP_ROUNDS * (W + 4) * (H + 4);
 /// Runs the mixed crowd for the warm-up and the measured frames (between two marks) with
 /// `step`; returns the checksum of every warm-up frame and the final state.
 #[inline(never)]
-fn run(mut step: impl FnMut(&mut Actor)) -> u32 {
+fn run(step: impl FnMut(&mut Actor)) -> u32 {
     let mut actors: [(Actor, Brain); COUNT] =
         core::array::from_fn(|i| <Actor as Driven>::spawn(&MIXED, i));
     let mut hash = CHECKSUM_START;
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, &mut step);
-        hash = checksum(hash, &actors);
-    }
-    bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
+    warm_then_measure(&mut actors, step, |a| hash = checksum(hash, a));
     checksum(hash, black_box(&actors))
 }
 

@@ -15,10 +15,9 @@ mod support;
 use core::hint::black_box;
 
 use cortex_m_rt::entry;
-use engines::{bench_mark, bitmask_step, packed_step, runtime_step};
+use engines::{bitmask_step, packed_step, runtime_step, warm_then_measure};
 use slope_bench::{
-    Bitmask, Body, Brain, Crowd, Driven, FRAMES, LARGE, LEVEL_MAP, MIXED, TILES, WARM_FRAMES,
-    build_level, frame,
+    Bitmask, Body, Brain, Crowd, Driven, LARGE, LEVEL_MAP, MIXED, TILES, build_level,
 };
 use slope_runtime::{Actor, PackedMap, Tables, World};
 
@@ -27,16 +26,9 @@ const COUNT: usize = 1000;
 
 /// Runs `crowd` for the warm-up frames, then the measured ones between two marks.
 #[inline(never)]
-fn run<T: Driven>(crowd: &Crowd, mut step: impl FnMut(&mut T)) {
+fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T)) {
     let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| T::spawn(crowd, i));
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(&mut actors, f, &mut step);
-    }
-    bench_mark();
+    warm_then_measure(&mut actors, step, |_| ());
     black_box(&actors);
 }
 
