@@ -1,17 +1,95 @@
-//! Slope collision for 2D tile platformers, served from `slopegen`'s packed tables.
+//! Slope collision for 2D tile platformers: actors moved pixel by pixel over slopes, one-way
+//! cells and moving platforms, answered from the packed tables that `slopegen` generates
+//! from tiles drawn as PNGs.
 //!
-//! `#![no_std]`, no allocation, no floats, no panics: the same answers on a Cortex-M0, in
-//! wasm and on a desktop.
+//! `#![no_std]`, no allocation, no floats, no panics: the same answers, bit for bit, on a
+//! Cortex-M0, in wasm and on a desktop.
 //!
-//! # The model
+//! # Each frame
 //!
-//! A tile is an N×N bitmap (N from 4 to 64). The offline generator `slopegen` reads tiles
-//! drawn as PNGs and writes a *blob*; firmware embeds it (`include_bytes!`) and loads it with
-//! [`Tables::from_bytes`], which validates everything once. Each shape can be placed in eight
-//! [`Variant`]s (mirrored, flipped, rotated), which share its data. For any *overlap* of a box
-//! with a tile ([`Overlap`]: a position and a 0-based size, in tile pixels, y up), a lookup
-//! answers the eight [`Offsets`]: how far to move up, down, left or right to get free of the
-//! solid pixels, or, when free, how far the box can move before it touches them.
+//! Load the tables once, describe the level as a [`TileMap`] (here the ready [`GridMap`]),
+//! then each frame set an [`Actor`]'s velocity, call [`World::step`], and read the
+//! [`Contacts`] it returns:
+//!
+//! ```
+//! use slope_runtime::{Actor, Cell, GridMap, Tables, Variant, World, SUBPIXEL};
+//! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+//! // In a game: `tiles::tables()?`, from the module slopegen generated (next section).
+//! let tables = Tables::from_bytes(BLOB)?; // validates the blob once
+//! let slope45 = tables.find("slope45").expect("a default tile");
+//!
+//! // 6×4 cells of 16 px, y up, solid outside: a floor, a 45° ramp, a block behind it.
+//! let mut map: GridMap<6, 4> = GridMap::new(Cell::FULL);
+//! for tx in 0..6 {
+//!     map.set(tx, 0, Cell::FULL);
+//! }
+//! map.set(3, 1, Cell::shape(slope45, Variant::Identity));
+//! map.set(4, 1, Cell::FULL);
+//! let world = World::new(tables, &map);
+//!
+//! let mut hero = Actor::new(8, 16, 8, 12); // bottom-left pixel (8, 16), 8×12 px
+//! for frame in 0..60 {
+//!     hero.vx = SUBPIXEL; // input: 1 px per frame to the right (velocities in 1/256 px)
+//!     hero.vy -= SUBPIXEL / 4; // gravity
+//!     let contacts = world.step(&mut hero); // the pixel sweep
+//!     if frame == 45 {
+//!         // half-way up the ramp
+//!         assert!(contacts.on_ground() && contacts.on_slope());
+//!         assert_eq!(contacts.ground_angle, 32); // a byte angle: 32 = 45°
+//!     }
+//! }
+//! // it walked up the ramp and stands on the block behind it
+//! assert_eq!((hero.x, hero.y), (68, 32));
+//! assert!(hero.contacts.on_ground() && !hero.contacts.on_slope());
+//! # Ok::<(), slope_runtime::Error>(())
+//! ```
+//!
+//! Jumping is setting `vy` while [`Contacts::on_ground`]; dropping through a one-way cell is
+//! [`Actor::drop_through`] while [`Contacts::on_one_way`]. Landing or hitting a ceiling
+//! zeroes `vy`, hitting a wall zeroes `vx`.
+//!
+//! # Getting the tables
+//!
+//! A game's build script generates the blob and a module that embeds it, validated at
+//! compile time against the blob beside it:
+//!
+//! ```toml
+//! [build-dependencies]
+//! slopegen = { version = "0.1", default-features = false } # without the command line
+//! [dependencies]
+//! slope-runtime = "0.1"
+//! ```
+//!
+//! ```rust,ignore
+//! // build.rs: writes $OUT_DIR/tiles.bin and tiles.rs from the PNGs in tiles/
+//! fn main() {
+//!     slopegen::Builder::new("tiles").build();
+//! }
+//! ```
+//!
+//! ```rust,ignore
+//! // src/main.rs
+//! mod tiles {
+//!     include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+//! }
+//! let tables = tiles::tables()?; // Tables::from_bytes(tiles::blob())
+//! let slope45 = tiles::SLOPE45; // a ShapeId per tile, named after its file
+//! ```
+//!
+//! A level drawn in Tiled goes the same way: `Builder::new("level1.tmx")` adds a
+//! `level1::map()` that loads a [`PackedMap`] (a byte per cell, kept in flash), with the
+//! map's size and its named points and rectangles as constants.
+//!
+//! # Tables and offsets
+//!
+//! A tile is an N×N bitmap (N from 4 to 64); each shape can be placed in eight [`Variant`]s
+//! (mirrored, flipped, rotated), which share its data. [`Tables::from_bytes`] checks a blob
+//! once; its lookups cannot fail after that. For any *overlap* of a box with a tile
+//! ([`Overlap`]: a position and a 0-based size, in tile pixels, y up), a [`Shape`] answers
+//! the eight [`Offsets`]: how far to move up, down, left or right to get free of the solid
+//! pixels, or, when free, how far the box can move before it touches them. The
+//! [offset contract](crate::spec) defines every value; the tests compare each one with a
+//! brute force of it.
 //!
 //! ```text
 //!   y                               overlap (4, 8, 2, 3): a 3×4 box `b`
@@ -30,17 +108,9 @@
 //!     0       4       8             15 x
 //! ```
 //!
-//! A record stores each shape as range-OR line masks (see [`format`]): any box's answer is
-//! two mask loads and a few word operations, never a loop over its pixels, and a 16×16
-//! shape costs under 300 bytes instead of the 512 KiB of a dense offset table.
-//!
-//! # Example
-//!
 //! ```
 //! use slope_runtime::{Overlap, Tables, Variant};
 //! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
-//! // In a game: `include!(concat!(env!("OUT_DIR"), "/tiles.rs"));` and `tables()?`.
-//!
 //! let tables = Tables::from_bytes(BLOB)?;
 //! let slope = tables.shape_by_name("slope45").expect("a default tile");
 //! let o = slope.offsets(Variant::Identity, Overlap::new(4, 8, 2, 3));
@@ -48,18 +118,19 @@
 //! # Ok::<(), slope_runtime::Error>(())
 //! ```
 //!
-//! The offsets' exact definitions are in the project's `shared/spec/offsets.md`; every value
-//! is checked against a brute-force implementation of it in the tests.
+//! A record stores a shape as range-OR line masks (see [`format`]): any box's answer is two
+//! mask loads and a few word operations, never a loop over its pixels, and a 16×16 shape
+//! with all eight variants costs under 300 bytes instead of the 512 KiB of a dense offset
+//! table.
 //!
 //! # Moving actors
 //!
-//! A [`World`] is a [`TileMap`] (the game's: what is in cell `(tx, ty)` — empty, full, or a
-//! shape in one of its variants, possibly one-way; or the ready [`GridMap`]) plus the tables.
-//! An [`Actor`] is a box of whole pixels with a sub-pixel remainder and a fixed-point
-//! velocity (1/256 px per frame). Each frame the game sets the velocity and calls
-//! [`World::step`]; the actor then moves **one pixel at a time**, x and y steps interleaved
-//! in the ratio of the speeds, and every step asks the tables about the cells along the
-//! box's leading edge only:
+//! A [`World`] is a [`TileMap`] (the game's own, or a [`GridMap`] or [`PackedMap`]: what is
+//! in cell `(tx, ty)`, empty, full or a shape in one of its variants, possibly one-way) plus
+//! the tables. An [`Actor`] is a box of whole pixels with a sub-pixel remainder and a
+//! fixed-point velocity ([`SUBPIXEL`] units per pixel). [`World::step`] moves it **one pixel
+//! at a time**, x and y steps interleaved in the ratio of the speeds, and every step asks
+//! the tables about the cells along the box's leading edge only:
 //!
 //! ```text
 //!            ceiling ─▶ ######        moving up into it: slide sideways along a sloped
@@ -71,35 +142,49 @@
 //!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `pushing_right`
 //! ```
 //!
-//! One-way cells meet only the actor's feet and only from above; [`Actor::drop_through`]
-//! ignores the row it stands on until it has left it. [`ActorSettings`] holds every
-//! option with its default (wall height 4, sticking, ceiling slide, corner correction 4,
-//! equal speed on slopes, whole-box or centre feet).
+//! One-way cells meet only the actor's feet and only from above. [`ActorSettings`] holds
+//! every option with its default: wall height 4, sticking to slopes, ceiling slide, corner
+//! correction 4, equal speed on slopes, whole-box or centre feet ([`Feet`]).
 //!
-//! ```
-//! use slope_runtime::{Actor, Cell, GridMap, Tables, Variant, World, SUBPIXEL};
-//! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
-//! let tables = Tables::from_bytes(BLOB)?;
-//! let slope = tables.find("slope45").expect("a default tile");
-//! let mut map: GridMap<6, 4> = GridMap::new(Cell::FULL);
-//! for tx in 0..6 {
-//!     map.set(tx, 0, Cell::FULL);
-//! }
-//! map.set(3, 1, Cell::shape(slope, Variant::Identity)); // a 45° ramp up to the right
-//! map.set(4, 1, Cell::FULL);
-//! let world = World::new(tables, &map);
+//! Moving platforms are [`Platform`] boxes, solid or one-way. Each frame, move them first
+//! with [`move_platform`] (riders are carried, actors in the way pushed, an actor that cannot
+//! give way reported [`Contacts::crushed`]), then step the actors in
+//! [`World::with_platforms`].
 //!
-//! let mut hero = Actor::new(8, 16, 8, 12);
-//! for _frame in 0..60 {
-//!     hero.vx = SUBPIXEL;       // input: 1 px per frame to the right
-//!     hero.vy -= SUBPIXEL / 4;  // gravity
-//!     world.step(&mut hero);    // the pixel sweep
-//! }
-//! // it walked up the ramp and stands on the block behind it
-//! assert_eq!((hero.x, hero.y), (68, 32));
-//! assert!(hero.contacts.on_ground());
-//! # Ok::<(), slope_runtime::Error>(())
-//! ```
+//! # No panics
+//!
+//! Every lookup and every move is total: a blob or a packed map is validated once when it
+//! is loaded, and nothing after that can fail. The crate denies `unwrap`, `expect`,
+//! `panic!` and slice indexing in its code, and the repository's firmware check proves that
+//! no panic path survives in a Cortex-M0 release build.
+//!
+//! # Limits and cost
+//!
+//! Every call does a bounded amount of work. The limits that bound it are enforced by
+//! clamping, never by failing:
+//!
+//! | limit | value | clamps |
+//! |---|---|---|
+//! | [`MAX_SPEED`] | 64 px per frame (`64 · SUBPIXEL`) | each velocity component, at each [`World::step`] |
+//! | [`MAX_MOVE`] | 64 px | each component of [`World::move_by`] and [`move_platform`], and the `limit` of [`World::room`] and [`World::escape`] |
+//! | [`MAX_SIZE`] | 64 px | each side of an [`Actor`]'s box |
+//! | [`MAX_REACH`] | 64 px | the wall height and the corner correction in effect ([`ActorSettings`]) |
+//! | [`MAX_POSITION`] | 2^30 px | an actor's `x` and `y`: the edge of the world |
+//!
+//! So one call moves an actor by at most 128 pixel steps, and each step asks about at most
+//! the cells one box covers (17×17 on the smallest, 4-px tiles). On a desktop (release
+//! build), one [`World::step`] or [`World::move_by`] of an actor at every limit at once
+//! (centre feet, the most demanding) takes at most about 1 ms on the worst maps tried;
+//! actors of ordinary size and speed take microseconds. [`move_platform`] costs about that per actor it pushes or carries,
+//! and each query in a world with platforms also looks at every platform. The box queries
+//! [`World::hits`], [`World::room`], [`World::escape`] and [`World::cell_distance`] take
+//! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
+//! `escape`, at most [`MAX_MOVE`] px).
+//!
+//! The edge of the world holds like a wall: a move stops at ±[`MAX_POSITION`], and a frame
+//! whose climbs, slides or escapes would carry an actor past it is refused (the actor stays
+//! where it was that frame), as is a platform's push past it (the actor cannot give way).
+//! No actor ends inside a solid pixel or a platform because of the edge.
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -116,12 +201,39 @@
 )]
 
 mod motion;
+/// What every offset value means: the contract the generator, this crate and the tests
+/// answer to (also in the package, `docs/offsets.md`).
+///
+#[doc = include_str!("../docs/offsets.md")]
+///
+/// # The worked examples, checked
+///
+/// ```
+/// use slope_runtime::{Overlap, Tables, Variant};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let slope45 = tables.shape_by_name("slope45").expect("a default tile");
+///
+/// let o = slope45.offsets(Variant::Identity, Overlap::new(4, 0, 0, 0));
+/// assert!(o.is_colliding());
+/// assert_eq!((o.free_up, o.free_down, o.free_right, o.free_left), (5, -1, 12, -5));
+/// assert_eq!((o.colliding_bottom, o.colliding_top), (5, -1));
+/// assert_eq!((o.colliding_left, o.colliding_right), (12, -5));
+///
+/// let o = slope45.offsets(Variant::Identity, Overlap::new(4, 8, 2, 3));
+/// assert!(!o.is_colliding());
+/// assert_eq!((o.free_up, o.free_down, o.free_right, o.free_left), (0, 0, 0, 0));
+/// assert_eq!((o.colliding_top, o.colliding_bottom), (7, -1));
+/// assert_eq!((o.colliding_right, o.colliding_left), (1, -6));
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+pub mod spec {}
 mod tables;
 #[cfg(test)]
 mod testing;
 
 pub use motion::actor::{
-    Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_SIZE, MAX_SPEED, SUBPIXEL,
+    Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_REACH, MAX_SIZE, MAX_SPEED, SUBPIXEL,
 };
 pub use motion::carry::move_platform;
 pub use motion::map::{Cell, GridMap, Solid, TileMap};

@@ -8,10 +8,8 @@
 //!   (the default tiles) and N = 32 (a synthesised set);
 //! - `generate/*`: [`slopegen::pack`] of the default set vs building the dense tables of the
 //!   same set by brute force with the spec's reference;
-//! - `dedup/*`: finding the distinct bitmaps of a set ([`slopegen::pack::distinct_bitmaps`],
-//!   a hash map) against the linear scan per tile it replaced (quadratic), at 4,096 tiles; and
-//!   the hash map alone, and all of `pack`, at 65,535 tiles (the most a set holds; the scan
-//!   would take over a minute per run there).
+//! - `dedup/*`: all of `pack` on 65,535 distinct tiles, the most a set holds (the search
+//!   for duplicate bitmaps is one hash-map lookup per tile, so this stays under a second).
 //!
 //! The dense tables are built here from the literal reference (`tests/support/reference.rs`),
 //! and every entry of every (shape, variant) table is checked against the packed lookup
@@ -38,7 +36,7 @@ mod reference;
 use reference::{RefOffsets, RefTile, variant_pixel};
 
 /// The default tile folder of the workspace.
-const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
 
 /// Queries per timed iteration (criterion reports time per iteration and elements/s).
 const QUERIES: usize = 4096;
@@ -324,56 +322,15 @@ fn distinct_set(count: usize) -> TileSet {
     TileSet::from_tiles(Path::new("distinct"), tiles).expect("a valid tile set")
 }
 
-/// The duplicate search `pack` used before: a scan of the records found so far, per tile.
-fn distinct_by_scan(set: &TileSet) -> (Vec<&Bitmap>, Vec<u16>) {
-    let mut records: Vec<&Bitmap> = Vec::new();
-    let mut indices = Vec::with_capacity(set.tiles.len());
-    for tile in &set.tiles {
-        let index = match records.iter().position(|r| **r == tile.bitmap) {
-            Some(i) => i,
-            None => {
-                records.push(&tile.bitmap);
-                records.len() - 1
-            }
-        };
-        indices.push(index as u16);
-    }
-    (records, indices)
-}
-
 fn bench_dedup(c: &mut Criterion) {
-    let small = distinct_set(4096);
     let full = distinct_set(65_535);
-    assert_eq!(
-        slopegen::pack::distinct_bitmaps(&small),
-        distinct_by_scan(&small),
-        "both find the same records"
-    );
     let mut group = c.benchmark_group("dedup");
     group
         .sample_size(10)
         .sampling_mode(SamplingMode::Flat)
         .measurement_time(Duration::from_secs(5));
-    group.bench_function("hash_4096", |b| {
-        b.iter(|| slopegen::pack::distinct_bitmaps(black_box(&small)))
-    });
-    group.bench_function("scan_4096", |b| {
-        b.iter(|| distinct_by_scan(black_box(&small)))
-    });
-    group.bench_function("hash_65535", |b| {
-        b.iter(|| slopegen::pack::distinct_bitmaps(black_box(&full)))
-    });
     group.bench_function("pack_65535", |b| b.iter(|| pack(black_box(&full))));
     group.finish();
-    // The scan at 65,535 tiles takes too long to sample; on request, time one run.
-    if std::env::var_os("SLOPEGEN_BENCH_SCAN_65535").is_some() {
-        let started = Instant::now();
-        black_box(distinct_by_scan(&full));
-        eprintln!(
-            "dedup/scan_65535: one run {:.1} s",
-            started.elapsed().as_secs_f64()
-        );
-    }
 }
 
 fn main() {

@@ -14,7 +14,9 @@ use crate::{Emit, Error, Result, TileSet, pack};
 
 /// Generates the tables of one tile folder.
 ///
-/// In a `build.rs` (output goes to `OUT_DIR`, cargo is told which files to watch):
+/// In a `build.rs` (output goes to `OUT_DIR`, cargo is told which files to watch, and each
+/// problem is reported as a `cargo::error` naming its file; [`Builder::try_build`] returns
+/// them instead):
 ///
 /// ```no_run
 /// // build.rs, in `fn main()`:
@@ -25,7 +27,7 @@ use crate::{Emit, Error, Result, TileSet, pack};
 /// Anywhere else, with errors as values:
 ///
 /// ```
-/// # let tiles = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+/// # let tiles = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
 /// # let out = tempfile::tempdir()?;
 /// use slopegen::{Builder, Emit};
 ///
@@ -282,34 +284,63 @@ impl Builder {
         Ok(self.prepare()?.files)
     }
 
-    /// For `build.rs`: prints `cargo:rerun-if-changed` for the tile folder and each tile,
-    /// then generates; on error, panics with the error's message (which names the file),
-    /// so cargo shows it and fails the build.
+    /// For `build.rs`: generates into `$OUT_DIR` as [`Builder::try_build`] does (printing
+    /// `cargo:rerun-if-changed` for every input). On error it reports each problem as cargo
+    /// reports a build script's errors, one `cargo::error=slopegen: MESSAGE` line each
+    /// (naming the file and the problem), and ends the build script with exit status 1: cargo
+    /// shows the messages and fails the build. It does not panic.
     pub fn build(&self) -> Report {
+        match self.try_build() {
+            Ok(report) => report,
+            Err(e) => {
+                use std::io::Write as _;
+                let mut out = std::io::stdout().lock();
+                for line in cargo_errors(&e) {
+                    let _ = writeln!(out, "{line}");
+                }
+                let _ = out.flush();
+                std::process::exit(1);
+            }
+        }
+    }
+
+    /// For `build.rs`, with errors as values: prints `cargo:rerun-if-changed` for the tile
+    /// folder and each tile (or each map given) before generating, then, once they have been
+    /// read, for every other file read (a map's tilesets and images). The first lines are
+    /// printed even when it fails, so cargo knows what to watch. A path with a line break
+    /// cannot be given to cargo: it is an [`Error::LineBreakInPath`] (the other paths are
+    /// still printed).
+    ///
+    /// ```no_run
+    /// // build.rs
+    /// fn main() -> Result<(), slopegen::Error> {
+    ///     slopegen::Builder::new("tiles").try_build()?;
+    ///     Ok(())
+    /// }
+    /// ```
+    pub fn try_build(&self) -> Result<Report> {
+        let mut unusable = None;
         for path in self.watched_paths() {
             // A line break would end cargo's instruction early, and the rest of the path
             // would be read as an instruction of its own.
             let shown = path.display().to_string();
             if shown.contains(['\n', '\r']) {
-                panic!(
-                    "slopegen: {}: a path with a line break cannot be given to cargo; rename it",
-                    crate::escape(&shown)
-                );
+                unusable.get_or_insert(path);
+                continue;
             }
             println!("cargo:rerun-if-changed={shown}");
         }
-        match self.generate() {
-            Ok(report) => {
-                for path in &report.sources {
-                    let shown = path.display().to_string();
-                    if !shown.contains(['\n', '\r']) {
-                        println!("cargo:rerun-if-changed={shown}");
-                    }
-                }
-                report
-            }
-            Err(e) => panic!("slopegen: {e}"),
+        if let Some(path) = unusable {
+            return Err(Error::LineBreakInPath { path });
         }
+        let report = self.generate()?;
+        for path in &report.sources {
+            let shown = path.display().to_string();
+            if !shown.contains(['\n', '\r']) {
+                println!("cargo:rerun-if-changed={shown}");
+            }
+        }
+        Ok(report)
     }
 
     /// The tile folder and every tile in it, only those that exist (a missing path would
@@ -318,7 +349,8 @@ impl Builder {
         let mut paths = Vec::new();
         if self.tiles.is_dir() {
             paths.push(self.tiles.clone());
-            paths.extend(png_paths(&self.tiles).unwrap_or_default());
+            let tiles = png_paths(&self.tiles).unwrap_or_default();
+            paths.extend(tiles.into_iter().filter(|p| p.exists()));
         } else {
             // Tilesets and images a map names are printed once it has been read.
             paths.extend(self.maps().into_iter().filter(|p| p.is_file()));
@@ -333,7 +365,13 @@ impl Builder {
         let input = self.input()?;
         let (set, levels, sources) = match input {
             Input::Folder => {
-                let set = TileSet::read(&self.tiles)?;
+                let mut set = TileSet::read(&self.tiles)?;
+                if !ends_in_a_name(&self.tiles) {
+                    // `.` or `..`: the folder as the system names it, for its name.
+                    if let Ok(real) = std::fs::canonicalize(&self.tiles) {
+                        set.folder = real;
+                    }
+                }
                 let sources = set.tiles.iter().map(|t| t.path.clone()).collect();
                 (set, None, sources)
             }
@@ -442,9 +480,10 @@ impl Builder {
     fn stem(&self) -> Result<String> {
         let stem = match &self.name {
             Some(name) => name.clone(),
-            None if self.tiles.is_dir() => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
+            None if self.tiles.is_dir() => self.folder_stem()?,
             None => match extension(&self.tiles).as_str() {
                 "png" | "tsx" | "tsj" | "tmx" | "tmj" => map_stem(&self.tiles),
+                // Not found: the error about the input comes next.
                 _ => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
             },
         };
@@ -460,6 +499,33 @@ impl Builder {
         }
     }
 
+    /// The tile folder's own name: its last component as given (`art/slopes` → `slopes`,
+    /// a link's name, not its target's), or for `.`, `..` and the like the name the system
+    /// gives the folder.
+    fn folder_stem(&self) -> Result<String> {
+        let no_name = |problem| Error::NoOutputName {
+            path: self.tiles.clone(),
+            problem,
+        };
+        let real;
+        let named = if ends_in_a_name(&self.tiles) {
+            &self.tiles
+        } else {
+            real = std::fs::canonicalize(&self.tiles).map_err(|source| Error::Read {
+                path: self.tiles.clone(),
+                source,
+            })?;
+            &real
+        };
+        let name = named
+            .file_name()
+            .ok_or_else(|| no_name("the folder has no name"))?;
+        let name = name
+            .to_str()
+            .ok_or_else(|| no_name("its name is not valid UTF-8"))?;
+        Ok(name.to_owned())
+    }
+
     fn resolved_out_dir(&self) -> Result<PathBuf> {
         match &self.out_dir {
             Some(dir) => Ok(dir.clone()),
@@ -468,6 +534,31 @@ impl Builder {
                 .ok_or(Error::NoOutputFolder),
         }
     }
+}
+
+/// Whether `path`'s last component is a name (not `.`, `..` or the root).
+fn ends_in_a_name(path: &Path) -> bool {
+    matches!(
+        path.components().next_back(),
+        Some(std::path::Component::Normal(_))
+    )
+}
+
+/// The `cargo::error=` lines reporting `error`: one per problem, each message line of its own
+/// (messages escape line breaks in names, so a line holds one whole problem).
+fn cargo_errors(error: &Error) -> Vec<String> {
+    error
+        .errors()
+        .iter()
+        .flat_map(|e| {
+            e.to_string()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(|l| format!("cargo::error=slopegen: {l}"))
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// What [`Builder::compile`] made.
@@ -574,13 +665,52 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let tiles = dir.path().join("x\ncargo:rustc-cfg=injected");
         std::fs::create_dir(&tiles).unwrap();
-        let builder = Builder::new(&tiles);
-        let panic = std::panic::catch_unwind(|| builder.build()).unwrap_err();
-        let message = panic.downcast_ref::<String>().unwrap();
+        let err = Builder::new(&tiles).try_build().unwrap_err();
+        assert!(matches!(err, Error::LineBreakInPath { .. }), "{err:?}");
+        let lines = cargo_errors(&err);
+        assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
-            message.contains("x\\ncargo:rustc-cfg=injected"),
-            "{message}"
+            lines[0].starts_with("cargo::error=slopegen: ")
+                && lines[0].contains("x\\ncargo:rustc-cfg=injected")
+                && lines[0].contains("line break"),
+            "{lines:?}"
         );
-        assert!(message.contains("line break"), "{message}");
+    }
+
+    /// Several problems give one `cargo::error=` line each, without the list's heading.
+    #[test]
+    fn each_problem_is_its_own_cargo_error() {
+        let bad = |name: &str| Error::BadName {
+            path: PathBuf::from(format!("tiles/{name}")),
+            problem: "no usable name".into(),
+        };
+        let err = Error::collect(Path::new("tiles"), vec![bad("a.png"), bad("b.png")]).unwrap_err();
+        assert_eq!(
+            cargo_errors(&err),
+            [
+                "cargo::error=slopegen: tiles/a.png: no usable name",
+                "cargo::error=slopegen: tiles/b.png: no usable name"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_output_name_of_dot_is_the_folder_s_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let world = dir.path().join("world1");
+        std::fs::create_dir_all(world.join("sub")).unwrap();
+        for (given, expected) in [
+            (world.join("."), "world1"),
+            (world.join("sub").join(".."), "world1"),
+            (world.join("sub"), "sub"),
+        ] {
+            assert_eq!(Builder::new(&given).stem().unwrap(), expected, "{given:?}");
+        }
+        assert_eq!(
+            Builder::new(world.join("..")).name("mine").stem().unwrap(),
+            "mine"
+        );
+        let err = Builder::new("/").stem().unwrap_err();
+        assert!(err.to_string().contains("--name NAME"), "{err}");
     }
 }

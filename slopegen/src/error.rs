@@ -191,6 +191,51 @@ pub enum Error {
         /// What the runtime's validation found.
         source: slope_runtime::MapError,
     },
+    /// Several problems found in one run (every bad tile of a folder or sheet, not only the
+    /// first): each names its file (and tile), one per line after a line naming the folder.
+    #[error("{}: {} problems:{}", shown(.path), .errors.len(), listed(.errors))]
+    Several {
+        /// The tile folder, sheet or tileset they were found in.
+        path: PathBuf,
+        /// Each problem (never an [`Error::Several`] itself).
+        errors: Vec<Error>,
+    },
+    /// The tile folder's name cannot name the outputs, and no name was given.
+    #[error(
+        "{}: cannot name the outputs after it ({problem}); give them a name (--name NAME, or Builder::name)",
+        shown(.path)
+    )]
+    NoOutputName {
+        /// The tile folder.
+        path: PathBuf,
+        /// Why its name cannot be used.
+        problem: &'static str,
+    },
+    /// A path to be watched holds a line break, which cargo's `rerun-if-changed` cannot carry.
+    #[error("{}: a path with a line break cannot be given to cargo; rename it", shown(.path))]
+    LineBreakInPath {
+        /// The path.
+        path: PathBuf,
+    },
+    /// `dump` of a whole blob would be bigger than it writes without being asked.
+    #[error(
+        "{}: the dump would be {} rows ({shapes} shapes × {variants} variants × {tile_size}⁴ overlaps), more than the {} rows written without asking; choose shapes with --shape NAME (repeatable) or ask for every row with --all",
+        shown(.path), grouped(*.rows), grouped(*.limit)
+    )]
+    DumpTooLarge {
+        /// The blob.
+        path: PathBuf,
+        /// The rows the dump would have.
+        rows: u64,
+        /// Shapes dumped.
+        shapes: usize,
+        /// Variants dumped per shape.
+        variants: usize,
+        /// The blob's tile size N (N⁴ overlaps per shape and variant).
+        tile_size: u8,
+        /// The most rows written without asking (1,000,000).
+        limit: u64,
+    },
     /// `dump --shape` or `preview --shape` names a shape the input does not have.
     #[error("{}: no shape named `{}` (its shapes: {available})", shown(.path), escape(.name))]
     UnknownShape {
@@ -204,6 +249,40 @@ pub enum Error {
 }
 
 impl Error {
+    /// Every problem this error reports: the list of an [`Error::Several`], else this error
+    /// alone. Each one's message is one line naming its file.
+    ///
+    /// ```
+    /// let err = slopegen::Builder::new("no/such/folder").compile().unwrap_err();
+    /// assert_eq!(err.errors().len(), 1);
+    /// ```
+    pub fn errors(&self) -> &[Error] {
+        match self {
+            Error::Several { errors, .. } => errors,
+            other => std::slice::from_ref(other),
+        }
+    }
+
+    /// `Ok` for no errors, the error itself for one, an [`Error::Several`] about `path` for
+    /// more (nested lists flattened).
+    pub(crate) fn collect(path: &Path, errors: Vec<Error>) -> Result<()> {
+        let mut flat = Vec::with_capacity(errors.len());
+        for e in errors {
+            match e {
+                Error::Several { errors, .. } => flat.extend(errors),
+                other => flat.push(other),
+            }
+        }
+        match flat.len() {
+            0 => Ok(()),
+            1 => Err(flat.remove(0)),
+            _ => Err(Error::Several {
+                path: path.to_owned(),
+                errors: flat,
+            }),
+        }
+    }
+
     /// A [`Error::Level`] about `path`.
     pub(crate) fn level(path: &Path, problem: impl Into<String>) -> Error {
         Error::Level {
@@ -224,12 +303,6 @@ pub(crate) fn shown(path: &Path) -> String {
 /// A name as it may be printed on a terminal or in a comment: control characters, bidi
 /// overrides and other invisible characters are written as escapes (`\n`, `\u{202e}`), so a
 /// name can neither split a message in two nor reorder or restyle what follows it.
-///
-/// ```
-/// assert_eq!(slopegen::escape("a\nb"), "a\\nb");
-/// assert_eq!(slopegen::escape("ab\u{202e}cd"), "ab\\u{202e}cd");
-/// assert_eq!(slopegen::escape("pente_45°_é"), "pente_45°_é");
-/// ```
 pub fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
@@ -246,6 +319,24 @@ pub fn escape(name: &str) -> String {
 /// (format characters such as bidi overrides, unassigned and private-use code points...).
 pub(crate) fn needs_escape(c: char) -> bool {
     c.is_control() || (!matches!(c, '\\' | '"' | '\'') && c.escape_debug().nth(1).is_some())
+}
+
+/// Each error on a line of its own, indented under the line that announces them.
+fn listed(errors: &[Error]) -> String {
+    errors.iter().map(|e| format!("\n  {e}")).collect()
+}
+
+/// `6291456` as `6,291,456`.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn create_reason(at: &Path, source: &io::Error) -> String {
@@ -265,5 +356,44 @@ fn blob_problem(source: &slope_runtime::Error) -> String {
         // "not a slopegen blob (magic bytes are not SLOPEGEN)": already in a user's words.
         slope_runtime::Error::BadMagic => source.to_string(),
         other => format!("not a valid slopegen blob: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escape_writes_invisible_characters_as_escapes() {
+        use super::escape;
+        assert_eq!(escape("a\nb"), "a\\nb");
+        assert_eq!(escape("ab\u{202e}cd"), "ab\\u{202e}cd");
+        assert_eq!(escape("pente_45°_é"), "pente_45°_é");
+    }
+
+    use super::*;
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(6_291_456), "6,291,456");
+    }
+
+    #[test]
+    fn several_errors_are_listed_one_per_line() {
+        let bad = |name: &str| Error::BadName {
+            path: PathBuf::from(format!("tiles/{name}")),
+            problem: "no".into(),
+        };
+        assert!(Error::collect(Path::new("tiles"), vec![]).is_ok());
+        let one = Error::collect(Path::new("tiles"), vec![bad("a.png")]).unwrap_err();
+        assert_eq!(one.to_string(), "tiles/a.png: no");
+        let nested = Error::collect(Path::new("x"), vec![bad("b.png"), bad("c.png")]).unwrap_err();
+        let all = Error::collect(Path::new("tiles"), vec![bad("a.png"), nested]).unwrap_err();
+        assert_eq!(
+            all.to_string(),
+            "tiles: 3 problems:\n  tiles/a.png: no\n  tiles/b.png: no\n  tiles/c.png: no"
+        );
+        assert_eq!(all.errors().len(), 3);
     }
 }

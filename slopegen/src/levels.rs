@@ -248,9 +248,14 @@ pub fn compile(maps: &[MapDef], layer: Option<&str>, outside: Cell) -> Result<Le
 
     // One tile set: the shapes of every sheet used, in order of first use.
     let mut tiles = Vec::new();
+    let mut errors = Vec::new();
     for (_, sheet) in &sheets {
-        tiles.extend(sheet.shapes()?);
+        match sheet.shapes() {
+            Ok(shapes) => tiles.extend(shapes),
+            Err(e) => errors.push(e),
+        }
     }
+    Error::collect(maps.first().map_or(Path::new(""), |m| &m.path), errors)?;
     let tile_size = size.map_or(16, |(n, _)| n) as u8;
     // Named after the first map without its extension: `.tmx` and `.tmj` versions of one
     // map give the same output.

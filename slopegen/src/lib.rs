@@ -1,24 +1,40 @@
-//! `slopegen`: PNG slope tiles in, packed collision tables out.
+//! `slopegen`: slope tiles drawn as PNGs in, packed collision tables out.
 //!
-//! The offline half of the toolkit. It reads every `*.png` in a tile folder (solid pixels
-//! drawn dark on light, or opaque on transparent), checks them, and writes a *blob* that
-//! [`slope_runtime`] serves in firmware: for every overlap of a box with any of the eight
-//! variants of every shape, the eight offsets of the spec (`shared/spec/offsets.md`).
+//! The offline half of the toolkit, called from a game's `build.rs` or as the `slopegen`
+//! command. Add it as a build dependency without its command line:
 //!
-//! ```text
-//!   tiles/*.png ──read──▶ TileSet ──pack──▶ blob ──emit──▶ out/tiles.bin
-//!   (image, once)         (Bitmap)          (format v1)    out/tiles.rs  (include_bytes!)
-//!                                                 │
-//!                          slope_runtime::Tables::from_bytes ◀── firmware, dump, tests
+//! ```toml
+//! [build-dependencies]
+//! slopegen = { version = "0.1", default-features = false }
+//! [dependencies]
+//! slope-runtime = "0.1"
 //! ```
 //!
-//! Modules, by pipeline stage: [`tile`] (one PNG → [`Bitmap`]), [`tileset`] (a folder),
-//! [`surface`] (angles), [`pack`] (the blob), [`emit`] (the output files, published as one
-//! atomic set under a lock on the output folder), [`builder`] (the
-//! entry point, also for `build.rs`), [`dump`] (the CSV, read through the runtime).
+//! and generate the tables in `build.rs`, one line:
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     // $OUT_DIR/tiles.bin and $OUT_DIR/tiles.rs, `cargo:rerun-if-changed` for every
+//!     // file read; a bad tile is a cargo error naming the file, not a panic.
+//!     slopegen::Builder::new("tiles").build();
+//! }
+//! ```
+//!
+//! The game then embeds the generated module and validates the blob once at start-up:
+//!
+//! ```ignore
+//! mod tiles {
+//!     include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
+//! }
+//! let tables = tiles::tables()?; // slope_runtime::Tables<'static>
+//! ```
+//!
+//! The same run, with the outputs in a folder of your choice and the blob read back through
+//! the runtime:
 //!
 //! ```
-//! # let tiles = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+//! # let tiles = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
 //! # let out = tempfile::tempdir()?;
 //! let report = slopegen::Builder::new(tiles).out_dir(out.path()).generate()?;
 //! let blob = std::fs::read(out.path().join("tiles.bin"))?;
@@ -26,31 +42,66 @@
 //! assert_eq!(usize::from(tables.shape_count()), report.shapes);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Inputs
+//!
+//! [`Builder::new`] takes a folder of square PNG tiles (solid pixels dark on light, or
+//! opaque on transparent), one sprite sheet ([`Builder::tile_size`], [`Builder::margin`],
+//! [`Builder::spacing`]), a Tiled tileset (`.tsx`, `.tsj`) or Tiled maps (`.tmx`, `.tmj`;
+//! more with [`Builder::map`]), whose collision layer becomes a packed map beside the blob.
+//! Every problem in the input is reported at once, each naming its file and tile
+//! ([`Error`]).
+//!
+//! # Outputs
+//!
+//! `NAME.bin` (the blob: every overlap of a box with each of the eight variants of every
+//! shape, and its eight offsets; the contract is
+//! [`slope_runtime::spec`]), one `NAME.map` per Tiled map, and `NAME.rs`, a module with
+//! `tables()`, a constant per shape and, per map, `map()` and its named objects. They are
+//! reproducible byte for byte and replaced as one set, atomically ([`Emit`] chooses which
+//! to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
+//! [`pack`] packs a [`TileSet`] made in code (for an editor, say); [`dump_csv`] writes
+//! every offset of a blob as CSV.
+//!
+//! ```text
+//!   PNG tiles, sheet,  ──read──▶ TileSet ──pack──▶ blob ──emit──▶ OUT/NAME.bin
+//!   tileset or maps              (Bitmap)          (+ maps)       OUT/NAME.map, OUT/NAME.rs
+//!                                                    │
+//!                          slope_runtime::Tables::from_bytes ◀── firmware, dump, tests
+//! ```
 #![deny(missing_docs)]
+// The first example is a whole build.rs, `fn main` included.
+#![allow(clippy::needless_doctest_main)]
 
-pub mod bitmap;
-pub mod builder;
-pub mod dump;
-pub mod emit;
+mod bitmap;
+mod builder;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
+mod dump;
+mod emit;
 mod error;
-pub mod level;
-pub mod levels;
-pub mod pack;
-pub mod preview;
+mod level;
+mod levels;
+mod pack;
+#[cfg(feature = "cli")]
+mod preview;
 mod publish;
-pub mod sheet;
-pub mod surface;
-pub mod tile;
-pub mod tileset;
+mod sheet;
+mod surface;
+mod tile;
+mod tileset;
 
 pub use bitmap::Bitmap;
 pub use builder::{Builder, Compiled, Report};
 pub use dump::{CSV_HEADER, dump_csv};
 pub use emit::{Emit, OutputFile};
-pub use error::{Error, Result, escape};
-pub use levels::{LevelMap, Levels, pack_map};
+pub use error::{Error, Result};
+pub use levels::{LevelMap, Object, ObjectValue, pack_map};
 pub use pack::pack;
-pub use sheet::{Sheet, SheetSpec, TileKind};
-pub use surface::angles;
 pub use tile::{Tile, constant_name, read_tile};
 pub use tileset::TileSet;
+
+pub use surface::angles;
+
+pub(crate) use error::escape;

@@ -41,7 +41,7 @@ pub fn pack(set: &TileSet) -> Vec<u8> {
     }
     let record_bytes: Vec<u8> = records.iter().flat_map(|b| record(b)).collect();
     let angle_bytes: Vec<u8> = records.iter().flat_map(|b| angle_profiles(b)).collect();
-    let blob = Blob {
+    encode(&Blob {
         magic: MAGIC,
         version: VERSION,
         tile_size: n,
@@ -50,28 +50,51 @@ pub fn pack(set: &TileSet) -> Vec<u8> {
         records: &record_bytes,
         angles: &angle_bytes,
         checksum: [0; 4],
-    };
-    let mut bytes = postcard::to_stdvec(&blob).expect("serializing to a Vec cannot fail");
-    let body = bytes.len() - 4;
-    let crc = slope_runtime::crc32(&bytes[..body]);
-    bytes[body..].copy_from_slice(&crc.to_le_bytes());
-    bytes
+    })
+}
+
+/// Writes `blob` as [`Blob::decode`] reads it, byte for byte the postcard encoding of
+/// [`Blob`]: the fields in declaration order, `u16` as an unsigned LEB128 varint, `u8` and
+/// arrays as raw bytes, byte strings as a varint length then the bytes. The checksum is
+/// computed here, the CRC-32 of every byte before it (`blob.checksum` is ignored).
+fn encode(blob: &Blob<'_>) -> Vec<u8> {
+    // Every field named: a field added to the format does not compile until written here.
+    let Blob {
+        magic,
+        version,
+        tile_size,
+        names,
+        shapes,
+        records,
+        angles,
+        checksum: _,
+    } = *blob;
+    let fields = [names, shapes, records, angles];
+    let mut out = Vec::with_capacity(32 + fields.iter().map(|f| f.len()).sum::<usize>());
+    out.extend_from_slice(&magic);
+    varint(&mut out, u64::from(version));
+    out.push(tile_size);
+    for field in fields {
+        varint(&mut out, field.len() as u64);
+        out.extend_from_slice(field);
+    }
+    let crc = slope_runtime::crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// Appends `value` as an unsigned LEB128 varint: 7 bits per byte, least significant group
+/// first, the high bit set on every byte but the last.
+fn varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value & 0x7F) as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
 }
 
 /// The distinct bitmaps of `set` in order of first use, and each tile's index among them.
 /// Linear: one hash-map lookup per tile.
-///
-/// ```
-/// use slopegen::{Bitmap, Tile, TileSet};
-/// let tile = |name: &str, h: u8| Tile {
-///     name: name.into(), constant: name.to_uppercase(), path: format!("{name}.png").into(),
-///     bitmap: Bitmap::from_fn(4, |_, y| y < h),
-/// };
-/// let set = TileSet::from_tiles("t".as_ref(), vec![tile("a", 1), tile("b", 2), tile("c", 1)])?;
-/// let (records, indices) = slopegen::pack::distinct_bitmaps(&set);
-/// assert_eq!((records.len(), indices), (2, vec![0, 1, 0]));
-/// # Ok::<(), slopegen::Error>(())
-/// ```
 pub fn distinct_bitmaps(set: &TileSet) -> (Vec<&Bitmap>, Vec<u16>) {
     let mut records: Vec<&Bitmap> = Vec::new();
     let mut seen: HashMap<&Bitmap, u16> = HashMap::with_capacity(set.tiles.len());
@@ -116,6 +139,21 @@ fn angle_profiles(bitmap: &Bitmap) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn distinct_bitmaps_index_each_tile_by_first_use() {
+        use crate::{Bitmap, Tile, TileSet};
+        let tile = |name: &str, h: u8| Tile {
+            name: name.into(),
+            constant: name.to_uppercase(),
+            path: format!("{name}.png").into(),
+            bitmap: Bitmap::from_fn(4, |_, y| y < h),
+        };
+        let set = TileSet::from_tiles("t".as_ref(), vec![tile("a", 1), tile("b", 2), tile("c", 1)])
+            .expect("a valid set");
+        let (records, indices) = super::distinct_bitmaps(&set);
+        assert_eq!((records.len(), indices), (2, vec![0, 1, 0]));
+    }
+
     use super::*;
     use crate::Tile;
     use proptest::prelude::*;
@@ -141,6 +179,69 @@ mod tests {
             });
             prop_oneof![noise, heights, ramp]
         })
+    }
+
+    #[test]
+    fn varints_are_leb128() {
+        for (value, bytes) in [
+            (0u64, &[0x00][..]),
+            (1, &[0x01]),
+            (127, &[0x7F]),
+            (128, &[0x80, 0x01]),
+            (300, &[0xAC, 0x02]),
+            (16_383, &[0xFF, 0x7F]),
+            (16_384, &[0x80, 0x80, 0x01]),
+            (
+                u64::MAX,
+                &[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],
+            ),
+        ] {
+            let mut out = Vec::new();
+            varint(&mut out, value);
+            assert_eq!(out, bytes, "{value}");
+        }
+    }
+
+    /// A blob whose fields all differ in length and contents, two of them longer than one
+    /// varint byte can count.
+    fn distinct_fields(checksum: [u8; 4]) -> Blob<'static> {
+        Blob {
+            magic: MAGIC,
+            version: VERSION,
+            tile_size: 7,
+            names: &[1, b'a'],
+            shapes: &[2; 130],
+            records: &[3; 300],
+            angles: &[4; 28],
+            checksum,
+        }
+    }
+
+    /// The encoder and the runtime's decoder agree field by field: written in another
+    /// order, or with another length encoding, the fields would not decode back.
+    #[test]
+    fn the_runtime_decodes_every_field_as_encoded() {
+        let bytes = encode(&distinct_fields([0xEE; 4]));
+        let crc = slope_runtime::crc32(&bytes[..bytes.len() - 4]).to_le_bytes();
+        assert_eq!(Blob::decode(&bytes), Ok(distinct_fields(crc)));
+    }
+
+    /// The bytes themselves, as the format documents them (postcard's encoding).
+    #[test]
+    fn the_encoding_is_the_documented_one() {
+        let bytes = encode(&distinct_fields([0; 4]));
+        let mut expected = b"SLOPEGEN".to_vec();
+        expected.extend([VERSION as u8, 7]);
+        expected.extend([2, 1, b'a']);
+        expected.extend([130, 1]);
+        expected.extend([2; 130]);
+        expected.extend([172, 2]);
+        expected.extend([3; 300]);
+        expected.extend([28]);
+        expected.extend([4; 28]);
+        let crc = slope_runtime::crc32(&expected);
+        expected.extend(crc.to_le_bytes());
+        assert_eq!(bytes, expected);
     }
 
     proptest! {

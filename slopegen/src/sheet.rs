@@ -52,8 +52,6 @@ pub struct Sheet {
     pub names: BTreeMap<u32, String>,
     /// Its tiles, row by row.
     pub tiles: Vec<TileKind>,
-    /// Tiles per row.
-    pub columns: u32,
 }
 
 impl Sheet {
@@ -98,7 +96,6 @@ impl Sheet {
             prefix: prefix.to_owned(),
             names,
             tiles,
-            columns,
         })
     }
 
@@ -111,9 +108,11 @@ impl Sheet {
     }
 
     /// The shapes of the sheet (neither empty nor full), as tiles named by [`Sheet::tile_name`],
-    /// each with the path `IMAGE#INDEX`.
+    /// each with the path `IMAGE#INDEX`. Every tile whose name cannot be used is reported
+    /// (an [`Error::Several`] for more than one), not only the first.
     pub fn shapes(&self) -> Result<Vec<Tile>> {
         let mut out = Vec::new();
+        let mut errors = Vec::new();
         for (index, kind) in self.tiles.iter().enumerate() {
             let TileKind::Shape(bitmap) = kind else {
                 continue;
@@ -121,15 +120,16 @@ impl Sheet {
             let index = index as u32;
             let name = self.tile_name(index);
             let path = self.tile_path(index);
-            check_name(&name).map_err(|problem| {
-                Error::level(
+            if let Err(problem) = check_name(&name) {
+                errors.push(Error::level(
                     &self.defined_in,
                     format!(
                         "tile {index}: {}",
                         problem.replace("the file name", "its name")
                     ),
-                )
-            })?;
+                ));
+                continue;
+            }
             out.push(Tile {
                 constant: constant_name(&name),
                 name,
@@ -137,6 +137,7 @@ impl Sheet {
                 bitmap: bitmap.clone(),
             });
         }
+        Error::collect(&self.defined_in, errors)?;
         Ok(out)
     }
 
@@ -219,6 +220,42 @@ fn cut(image: &SolidImage, x0: u32, y0: u32, n: u32) -> TileKind {
 mod tests {
     use super::*;
     use image::{Rgba, RgbaImage};
+
+    /// Every tile of a sheet whose name cannot be used is named, not only the first.
+    #[test]
+    fn every_bad_tile_name_of_a_sheet_is_reported() {
+        let root = tempfile::tempdir().unwrap();
+        let image = root.path().join("sheet.png");
+        // Three 4-px shapes side by side.
+        image::GrayImage::from_fn(12, 4, |x, y| {
+            image::Luma([if 3 - y <= x % 4 { 0 } else { 255 }])
+        })
+        .save(&image)
+        .unwrap();
+        let spec = SheetSpec {
+            image: image.clone(),
+            tile_width: 4,
+            tile_height: 4,
+            margin: 0,
+            spacing: 0,
+        };
+        let names = [(0, "_".to_owned()), (2, "é".to_owned())].into();
+        let sheet = Sheet::read(spec, &image, "sheet", names).unwrap();
+        let err = sheet.shapes().unwrap_err();
+        let problems: Vec<String> = err.errors().iter().map(ToString::to_string).collect();
+        assert_eq!(problems.len(), 2, "{err}");
+        assert!(
+            problems[0].contains("tile 0:") && problems[1].contains("tile 2:"),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.starts_with(&image.display().to_string())),
+            "{problems:?}"
+        );
+        assert!(err.to_string().lines().count() == 3, "{err}");
+    }
 
     /// Two 4-px tiles side by side: a light, fully opaque block, and a half drawn on
     /// transparency. Decided per tile, the block (no transparent pixel of its own) would fall

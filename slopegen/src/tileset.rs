@@ -18,7 +18,9 @@ pub struct TileSet {
 }
 
 impl TileSet {
-    /// Reads every `*.png` (any case of the extension) directly in `folder`.
+    /// Reads every `*.png` (any case of the extension) directly in `folder`. Every bad tile
+    /// is reported, not only the first: one problem is returned as is, several as an
+    /// [`Error::Several`] listing each (unreadable or invalid PNGs, odd sizes, name clashes).
     pub fn read(folder: &Path) -> Result<TileSet> {
         let paths = png_paths(folder)?;
         if paths.len() > usize::from(u16::MAX) {
@@ -27,56 +29,76 @@ impl TileSet {
                 count: paths.len(),
             });
         }
-        let tiles = paths
-            .iter()
-            .map(|p| read_tile(p))
-            .collect::<Result<Vec<_>>>()?;
-        TileSet::from_tiles(folder, tiles)
+        let mut tiles = Vec::with_capacity(paths.len());
+        let mut errors = Vec::new();
+        for path in &paths {
+            match read_tile(path) {
+                Ok(tile) => tiles.push(tile),
+                Err(e) => errors.push(e),
+            }
+        }
+        checked(folder, tiles, errors)
     }
 
     /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`] checks them),
-    /// one size, distinct constant names.
-    pub fn from_tiles(folder: &Path, mut tiles: Vec<Tile>) -> Result<TileSet> {
-        for tile in &tiles {
-            crate::tile::check_name(&tile.name).map_err(|problem| Error::BadName {
-                path: tile.path.clone(),
-                problem,
-            })?;
-        }
-        tiles.sort_by(|a, b| a.name.cmp(&b.name));
-        let first = tiles.first().ok_or_else(|| Error::NoTiles {
-            path: folder.to_owned(),
-        })?;
-        let n = first.bitmap.size();
-        if let Some(odd) = tiles.iter().find(|t| t.bitmap.size() != n) {
-            return Err(Error::SizeMismatch {
-                path: odd.path.clone(),
-                size: odd.bitmap.size().into(),
-                first: first.path.clone(),
-                expected: n.into(),
-            });
-        }
-        let mut seen: BTreeMap<&str, &Tile> = BTreeMap::new();
-        for tile in &tiles {
-            if let Some(other) = seen.insert(&tile.constant, tile) {
-                return Err(Error::NameClash {
-                    first: other.path.clone(),
-                    second: tile.path.clone(),
-                    ident: tile.constant.clone(),
-                });
-            }
-        }
-        Ok(TileSet {
-            folder: folder.to_owned(),
-            tile_size: n,
-            tiles,
-        })
+    /// one size, distinct constant names. Every problem is reported, as [`TileSet::read`]
+    /// does.
+    pub fn from_tiles(folder: &Path, tiles: Vec<Tile>) -> Result<TileSet> {
+        checked(folder, tiles, Vec::new())
     }
 
     /// The folder's own name (`tiles` for `path/to/tiles/`), used as the default output stem.
     pub fn folder_name(&self) -> Option<&str> {
         folder_name(&self.folder)
     }
+}
+
+/// The set of `tiles` (sorted by name), or every problem: `errors` (found while reading
+/// them), then names that cannot be used, tiles whose size differs from the first one's and
+/// names that give the same constant.
+fn checked(folder: &Path, tiles: Vec<Tile>, mut errors: Vec<Error>) -> Result<TileSet> {
+    let mut good = Vec::with_capacity(tiles.len());
+    for tile in tiles {
+        match crate::tile::check_name(&tile.name) {
+            Ok(()) => good.push(tile),
+            Err(problem) => errors.push(Error::BadName {
+                path: tile.path,
+                problem,
+            }),
+        }
+    }
+    good.sort_by(|a, b| a.name.cmp(&b.name));
+    let Some(first) = good.first() else {
+        Error::collect(folder, errors)?;
+        return Err(Error::NoTiles {
+            path: folder.to_owned(),
+        });
+    };
+    let n = first.bitmap.size();
+    for odd in good.iter().filter(|t| t.bitmap.size() != n) {
+        errors.push(Error::SizeMismatch {
+            path: odd.path.clone(),
+            size: odd.bitmap.size().into(),
+            first: first.path.clone(),
+            expected: n.into(),
+        });
+    }
+    let mut seen: BTreeMap<&str, &Tile> = BTreeMap::new();
+    for tile in &good {
+        if let Some(other) = seen.insert(&tile.constant, tile) {
+            errors.push(Error::NameClash {
+                first: other.path.clone(),
+                second: tile.path.clone(),
+                ident: tile.constant.clone(),
+            });
+        }
+    }
+    Error::collect(folder, errors)?;
+    Ok(TileSet {
+        folder: folder.to_owned(),
+        tile_size: n,
+        tiles: good,
+    })
 }
 
 /// The last component of a folder path, resolving `.` and trailing slashes.
@@ -91,10 +113,10 @@ pub(crate) fn folder_name(folder: &Path) -> Option<&str> {
         .and_then(|name| name.to_str())
 }
 
-/// The PNG files in `folder`, sorted by path. Every entry named `*.png` must be a regular
-/// file or a symbolic link to one: anything else (a folder, a FIFO, a device, a broken link,
-/// a link loop) is an error naming it, never skipped (skipping one would renumber the shapes
-/// after it).
+/// The entries named `*.png` in `folder`, sorted by path. Each must be a regular file or a
+/// symbolic link to one, which [`read_tile`] checks: anything else (a folder, a FIFO, a
+/// device, a broken link, a link loop) is an error naming it, never skipped (skipping one
+/// would renumber the shapes after it).
 pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
     let meta = std::fs::metadata(folder).map_err(|source| {
         if source.kind() == std::io::ErrorKind::NotFound {
@@ -124,7 +146,6 @@ pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("png"));
         if is_png {
-            check_regular(&path)?;
             paths.push(path);
         }
     }

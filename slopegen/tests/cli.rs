@@ -15,14 +15,14 @@ use image::{GrayImage, Luma};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
-/// The spec's CSV header (`shared/spec/offsets.md`, "The dump format").
+/// The spec's CSV header (`slope-runtime/docs/offsets.md`, "The dump format").
 const SPEC_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_down,free_up,colliding_left,colliding_right,colliding_bottom,colliding_top";
 
 /// The spec's variant names, in index order.
 const SPEC_TRANSFORMS: [&str; 8] = ["none", "FX", "FY", "FXY", "F90", "F90X", "F90Y", "F90XY"];
 
 /// The default tile set shipped with the workspace.
-const DEFAULT_TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
+const DEFAULT_TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -154,7 +154,7 @@ fn file_names(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Runs slopegen with `args`, expects exit code 1 and a single `slopegen: error: ` line on
+/// Runs slopegen with `args`, expects exit code 1 and a single `error: ` line on
 /// stderr containing every needle, and checks that nothing under `root` changed.
 fn fails_cleanly<S: AsRef<OsStr>>(root: &Path, args: &[S], needles: &[&str]) {
     let before = snapshot(root);
@@ -171,8 +171,8 @@ fn fails_cleanly<S: AsRef<OsStr>>(root: &Path, args: &[S], needles: &[&str]) {
         "slopegen {shown:?} printed on stdout"
     );
     assert!(
-        stderr.starts_with("slopegen: error: ") && stderr.ends_with('\n'),
-        "slopegen {shown:?}: stderr is not a `slopegen: error: ` line: {stderr:?}"
+        stderr.starts_with("error: ") && stderr.ends_with('\n'),
+        "slopegen {shown:?}: stderr is not an `error: ` line: {stderr:?}"
     );
     assert_eq!(
         stderr.lines().count(),
@@ -744,7 +744,7 @@ fn names_with_line_breaks_do_not_break_the_module() {
     if !output.status.success() {
         // Refusing such names is fine, if done cleanly.
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.starts_with("slopegen: error: "), "{stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
         assert!(!out.exists());
         return;
     }
@@ -797,7 +797,7 @@ fn csv_header_is_the_spec_header() {
 }
 
 #[test]
-fn dump_one_shape_one_transform() {
+fn dump_one_shape_one_variant() {
     let root = tempdir();
     let blob = default_blob(root.path());
     let (csv, _) = run_ok(&[
@@ -805,7 +805,7 @@ fn dump_one_shape_one_transform() {
         blob.as_os_str(),
         "--shape".as_ref(),
         "slope45".as_ref(),
-        "--transform".as_ref(),
+        "--variant".as_ref(),
         "none".as_ref(),
     ]);
     let lines: Vec<&str> = csv.lines().collect();
@@ -834,7 +834,7 @@ fn dump_one_shape_one_transform() {
 }
 
 #[test]
-fn dump_without_transform_gives_all_eight_in_spec_order() {
+fn dump_without_variant_gives_all_eight_in_spec_order() {
     let root = tempdir();
     let blob = default_blob(root.path());
     let (csv, _) = run_ok(&[
@@ -900,13 +900,13 @@ fn dump_unknown_shape_names_the_blob_and_the_shapes() {
 }
 
 #[test]
-fn dump_unknown_transform_is_refused() {
+fn dump_unknown_variant_is_refused() {
     let root = tempdir();
     let blob = default_blob(root.path());
     slopegen()
         .arg("dump")
         .arg(&blob)
-        .args(["--transform", "bogus"])
+        .args(["--variant", "bogus"])
         .assert()
         .failure()
         .stdout("")
@@ -1508,7 +1508,7 @@ fn info_on_a_file_that_is_not_a_blob_says_so_once() {
     assert_eq!(
         stderr,
         format!(
-            "slopegen: error: {}: not a slopegen blob (magic bytes are not SLOPEGEN)\n",
+            "error: {}: not a slopegen blob (magic bytes are not SLOPEGEN)\n",
             show(&file)
         )
     );

@@ -10,11 +10,10 @@ use assert_cmd::Command;
 use image::RgbImage;
 
 const LEVELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/levels");
-const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
-const BLOB: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../slope-runtime/tests/data/tiles.bin"
-);
+/// The default tiles (`tiles/` in the package, the repository's `tiles/`).
+const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
+/// Their blob (the repository's `slope-runtime/tests/data/tiles.bin`).
+const BLOB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin");
 const SOLID: [u8; 3] = [70, 70, 80];
 const SURFACE: [u8; 3] = [235, 120, 20];
 const ONE_WAY: [u8; 3] = [40, 170, 70];
@@ -62,7 +61,7 @@ fn fails<S: AsRef<OsStr>>(args: &[S], out: &Path, needles: &[&str]) {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.starts_with("slopegen: error: ") && stderr.lines().count() == 1,
+        stderr.starts_with("error: ") && stderr.lines().count() == 1,
         "{stderr}"
     );
     for needle in needles {

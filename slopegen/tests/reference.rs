@@ -10,11 +10,10 @@ use slope_runtime::{Direction, Offsets, Overlap, Shape, Tables, Variant};
 use slopegen::{Bitmap, Builder, Tile, TileSet};
 use support::reference::{RefOffsets, RefTile, variant_pixel};
 
-const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tiles");
-const GOLDEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../slope-runtime/tests/data/tiles.bin"
-);
+/// The default tiles (`tiles/` in the package, the repository's `tiles/`).
+const TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
+/// Their blob (the repository's `slope-runtime/tests/data/tiles.bin`).
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin");
 
 fn as_ref(o: Offsets) -> RefOffsets {
     RefOffsets {

@@ -12,8 +12,9 @@ use core::hint::black_box as opaque;
 
 use cortex_m_rt::entry;
 use slope_runtime::{
-    Actor, ActorSettings, Cell, Direction, GridMap, LocalBox, Offsets, Overlap, Platform, Rect,
-    ShapeId, Tables, TileMap, Variant, World, crc32, format, move_platform,
+    Actor, ActorSettings, Cell, Direction, GridMap, LocalBox, MAP_HEADER_LEN, MAP_MAGIC,
+    MAP_VERSION, Offsets, Overlap, PackedMap, Platform, Rect, ShapeId, Tables, TileMap, Variant,
+    WidePackedMap, World, cell_code, crc32, format, index_width, move_platform,
 };
 
 /// The default tiles.
@@ -98,6 +99,7 @@ fn every_call(blob: &'static [u8]) -> bool {
     let mut map: GridMap<8, 8> = GridMap::from_rows_top_first(rows, Cell::FULL);
     opaque(map.set(opaque(5), opaque(3), ledge));
     opaque((map.outside(), map.cell(opaque(2), opaque(1))));
+    opaque(map.check_tables(&tables).is_ok());
     let empty: GridMap<8, 8> = GridMap::new(opaque(Cell::EMPTY));
     opaque(empty.outside());
 
@@ -163,5 +165,67 @@ fn every_call(blob: &'static [u8]) -> bool {
         c.crushed(),
     ));
     opaque(&actors);
+    packed_maps(&tables);
     true
+}
+
+/// The bytes of a packed 2×1 map (1 or 2 bytes per cell), written at run time from opaque
+/// cells: its length.
+fn packed_bytes(buf: &mut [u8; 40], wide: bool, cells: [Cell; 2]) -> usize {
+    let width = if wide { 2 } else { 1 };
+    let len = MAP_HEADER_LEN + 8 + 2 * width + 4;
+    buf[..8].copy_from_slice(&MAP_MAGIC);
+    buf[8] = MAP_VERSION;
+    buf[9] = width as u8;
+    buf[10] = opaque(16);
+    buf[12] = 2; // 2×1 cells
+    buf[14] = 1;
+    buf[16] = 2; // a palette of 2
+    buf[20..24].copy_from_slice(&cell_code(opaque(Cell::FULL)).to_le_bytes());
+    buf[24..28].copy_from_slice(&cell_code(cells[0]).to_le_bytes());
+    buf[28..32].copy_from_slice(&cell_code(cells[1]).to_le_bytes());
+    buf[32 + width] = 1; // cell (1, 0): palette entry 1
+    let crc = crc32(&buf[..len - 4]);
+    buf[len - 4..len].copy_from_slice(&crc.to_le_bytes());
+    len
+}
+
+/// The packed maps: loading, checking against the tables, every accessor and a lookup.
+fn packed_maps(tables: &Tables<'_>) {
+    let tiled = Variant::from_tiled_flags(opaque(true), opaque(false), opaque(true));
+    let cells = [
+        opaque(Cell::EMPTY),
+        Cell::shape(ShapeId::new(opaque(2)), opaque(tiled)),
+    ];
+    let mut buf = [0u8; 40];
+    let len = packed_bytes(&mut buf, opaque(false), cells);
+    let bytes = opaque(&buf[..len]);
+    opaque(index_width(bytes));
+    if let Ok(map) = PackedMap::from_bytes(bytes) {
+        opaque((
+            map.check_tables(tables).is_ok(),
+            map.width(),
+            map.height(),
+            map.tile_size(),
+            map.outside(),
+            map.index_width(),
+            map.cell(opaque(1), opaque(0)),
+        ));
+        opaque(map.palette().nth(opaque(1)));
+        opaque(World::new(*tables, &map).hits(Rect::of_box(opaque(3), 0, 20, 4)));
+    }
+    let mut buf = [0u8; 40];
+    let len = packed_bytes(&mut buf, opaque(true), [cells[1], opaque(Cell::FULL)]);
+    if let Ok(map) = WidePackedMap::from_bytes(opaque(&buf[..len])) {
+        opaque((
+            map.check_tables(tables).is_ok(),
+            map.width(),
+            map.height(),
+            map.tile_size(),
+            map.outside(),
+            map.index_width(),
+            map.cell(opaque(0), opaque(0)),
+        ));
+        opaque(map.palette().nth(opaque(0)));
+    }
 }

@@ -5,8 +5,10 @@
 //! sub-pixel remainder. Velocities are fixed point, **1/256 px per frame** ([`SUBPIXEL`]):
 //! `vx = 384` moves 1.5 px per frame. Both are integers: no floats anywhere.
 //!
-//! Limits (saturating, never wrapping or panicking): a velocity component is clamped to
-//! ±[`MAX_SPEED`] (64 px per frame) and a position to ±[`MAX_POSITION`] (2^30 px).
+//! Limits (clamped, never wrapping or panicking): a velocity component to ±[`MAX_SPEED`]
+//! (64 px per frame), a box side to 1..=[`MAX_SIZE`] (64 px), a wall height or corner
+//! correction to [`MAX_REACH`] (64 px), a position to ±[`MAX_POSITION`] (2^30 px, the edge
+//! of the world). The crate docs' "Limits and cost" says what they bound.
 
 /// Sub-pixel units per pixel: velocities and remainders count in 1/256 px.
 pub const SUBPIXEL: i32 = 256;
@@ -16,10 +18,22 @@ pub const MAX_SPEED: i32 = 64 * SUBPIXEL;
 
 /// The limit of an actor's position (its bottom-left pixel), in pixels: `x` and `y` stay
 /// within ±2^30, so its far edges stay within `MAX_POSITION + MAX_SIZE`, far from overflow.
+///
+/// It is the edge of the world: a move stops at it, and a move that would take the actor
+/// past it by a climb, a slide, an escape or a platform's push is refused (see
+/// [the crate docs](crate#limits-and-cost)). A position set past it through the public
+/// fields is brought back to it at the actor's next move.
 pub const MAX_POSITION: i32 = 1 << 30;
 
-/// The largest box side, in pixels.
-pub const MAX_SIZE: u16 = 4096;
+/// The largest box side, in pixels (larger sizes are clamped to it). Every pixel step asks
+/// about the cells along the box, and some about every cell it covers: this limit keeps a
+/// step's cost bounded on every tile size (see [the crate docs](crate#limits-and-cost)).
+pub const MAX_SIZE: u16 = 64;
+
+/// The farthest a wall height or a corner correction reaches, in pixels: larger settings
+/// act as 64. Each pixel step may try every rise (or sideways nudge) up to it, so it bounds
+/// a step's cost (see [the crate docs](crate#limits-and-cost)).
+pub const MAX_REACH: u8 = 64;
 
 /// How an actor stands on slopes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -50,7 +64,7 @@ pub enum Feet {
 pub struct ActorSettings {
     /// A rise of this many pixels (or more) within one pixel of horizontal motion is a
     /// wall; anything lower is walked up (or stuck to, going down). Default 4, as in the
-    /// write-up. 0 or 1 make every rise a wall.
+    /// write-up. 0 or 1 make every rise a wall; above [`MAX_REACH`] (64) it acts as 64.
     pub wall_height: u8,
     /// Walking down a slope keeps the actor on it (no bouncy walk), as long as it is not
     /// moving up. Default `true`.
@@ -61,13 +75,28 @@ pub struct ActorSettings {
     /// `wall_height - 1` px sideways per pixel up). Default `true`.
     pub ceiling_slide: bool,
     /// Moving up into a block's corner that overlaps the box by at most this many pixels
-    /// nudges the actor sideways past it (Celeste uses 4). 0 turns it off. Default 4.
+    /// nudges the actor sideways past it (Celeste uses 4). 0 turns it off; above
+    /// [`MAX_REACH`] (64) it acts as 64. Default 4.
     pub corner_correction: u8,
     /// On a slope, horizontal speed is scaled by the cosine of the slope so the speed
     /// along the surface equals the flat speed (the perfect-slope write-up). Default `false`.
     pub equal_slope_speed: bool,
     /// How the actor stands on slopes. Default [`Feet::Box`].
     pub feet: Feet,
+}
+
+impl ActorSettings {
+    /// The wall height in effect, at most [`MAX_REACH`].
+    #[inline(always)]
+    pub(crate) fn wall(&self) -> i32 {
+        i32::from(self.wall_height.min(MAX_REACH))
+    }
+
+    /// The corner correction in effect, at most [`MAX_REACH`].
+    #[inline(always)]
+    pub(crate) fn corner(&self) -> i32 {
+        i32::from(self.corner_correction.min(MAX_REACH))
+    }
 }
 
 impl Default for ActorSettings {
@@ -257,8 +286,21 @@ impl Actor {
         self.drop_row != i32::MIN
     }
 
+    /// Whether its position lies within the edge of the world (±[`MAX_POSITION`]).
+    #[inline]
+    pub(crate) fn within_edge(&self) -> bool {
+        within_edge(self.x, self.y)
+    }
+
     #[inline(always)]
     pub(crate) fn rect(&self) -> crate::motion::rect::Rect {
         crate::motion::rect::Rect::of_box(self.x, self.y, self.width, self.height)
     }
+}
+
+/// Whether position (x, y) lies within the edge of the world (±[`MAX_POSITION`]).
+#[inline]
+pub(crate) fn within_edge(x: i32, y: i32) -> bool {
+    x.unsigned_abs() <= MAX_POSITION.unsigned_abs()
+        && y.unsigned_abs() <= MAX_POSITION.unsigned_abs()
 }

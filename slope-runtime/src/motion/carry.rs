@@ -37,6 +37,11 @@ fn carries(p: &Platform, actor: &Actor) -> bool {
 /// carrying its riders and pushing actors out of its way, as the module docs describe.
 /// Returns how far it actually moved (less when an actor was crushed with nowhere to go).
 ///
+/// An actor is never pushed or carried past the edge of the world (±[`crate::MAX_POSITION`]):
+/// a rider stays behind, and an actor in the way cannot give way there. Each pixel looks
+/// at every actor (twice: first whether one is stuck), so the cost grows with their number
+/// (see [the crate docs](crate#limits-and-cost)).
+///
 /// Build the actors' [`World`] over the same `&map` (`World::with_platforms(tables, &map,
 /// &platforms)`): the mover is then compiled once for both, which keeps firmware small.
 ///
@@ -135,15 +140,25 @@ fn resolve<M: TileMap>(
     let lifted = after.one_way && rider && dir == Direction::Up;
     if overlapped || lifted {
         // In the platform's way (or on a one-way platform going up): push it one pixel,
-        // with the platform itself out of the picture.
-        let moved = world.push_aside(actor, dir, index);
+        // with the platform itself out of the picture. Past the edge of the world it
+        // cannot go: there it cannot give way.
+        let (x, y) = (actor.x, actor.y);
+        let moved = world.push_aside(actor, dir, index) && actor.within_edge();
+        if !moved {
+            (actor.x, actor.y) = (x, y);
+        }
         if !moved || world.hits_actor(actor) {
             actor.crush_pending = true;
             return world.relocate(actor, index);
         }
     } else if rider {
-        // Carried: the same pixel, through tile collision (a wall may hold it back).
+        // Carried: the same pixel, through tile collision (a wall, or the edge of the
+        // world, may hold it back).
+        let (x, y) = (actor.x, actor.y);
         world.push(actor, dir);
+        if !actor.within_edge() {
+            (actor.x, actor.y) = (x, y);
+        }
     }
     true
 }

@@ -3,7 +3,8 @@
 //! Cells are addressed `(tx, ty)` in tiles, y up: cell (0, 0) covers world pixels
 //! `0..N` × `0..N`, cell (1, 0) is to its right, cell (0, 1) above it.
 
-use crate::{ShapeId, Variant};
+use crate::motion::packed::MapError;
+use crate::{ShapeId, Tables, Variant};
 
 /// What fills a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -14,6 +15,12 @@ pub enum Solid {
     /// Every pixel (needs no table).
     Full,
     /// A shape of the blob, placed as one of its variants.
+    ///
+    /// A shape id the tables lack ([`Tables::shape`] answers `None`: a map made for other
+    /// tables) makes the cell air, one-way or not: a [`crate::World`] answers for it exactly
+    /// as for [`Solid::Empty`] (nothing collides with it, stands on it or meets it in a
+    /// query). [`GridMap::check_tables`] and [`crate::PackedMap::check_tables`] find such
+    /// cells.
     Shape(ShapeId, Variant),
 }
 
@@ -82,6 +89,9 @@ impl Cell {
 ///
 /// Any cell may be asked for, also far outside the level: answer what lies there (usually
 /// [`Cell::FULL`] to wall the level in, or [`Cell::EMPTY`]).
+///
+/// Shape ids must be the tables' own: a cell naming a shape the tables lack is air (see
+/// [`Solid::Shape`]).
 pub trait TileMap {
     /// The cell at `(tx, ty)`.
     fn cell(&self, tx: i32, ty: i32) -> Cell;
@@ -198,6 +208,47 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
     /// What lies outside the map.
     pub const fn outside(&self) -> Cell {
         self.outside.unpack()
+    }
+
+    /// Checks the map against the tables it will be used with: every shape id of its
+    /// cells, and of the cell outside it, below the tables' shape count (else
+    /// [`MapError::UnknownShape`], for the first such cell, bottom row first). Without this
+    /// check, a cell with an unknown shape is air to a [`crate::World`] (see
+    /// [`Solid::Shape`]).
+    ///
+    /// ```
+    /// use slope_runtime::{Cell, GridMap, MapError, ShapeId, Tables, Variant};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let mut map: GridMap<4, 2> = GridMap::new(Cell::FULL);
+    /// map.set(1, 0, Cell::shape(ShapeId::new(0), Variant::Identity));
+    /// assert_eq!(map.check_tables(&tables), Ok(()));
+    /// let missing = ShapeId::new(tables.shape_count()); // one past the last shape
+    /// map.set(2, 1, Cell::shape(missing, Variant::FlipX));
+    /// assert_eq!(
+    ///     map.check_tables(&tables),
+    ///     Err(MapError::UnknownShape { id: missing.index(), shapes: tables.shape_count() })
+    /// );
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
+        let shapes = tables.shape_count();
+        let cells = self
+            .rows
+            .iter()
+            .flatten()
+            .chain(core::iter::once(&self.outside));
+        for packed in cells {
+            if let Solid::Shape(id, _) = packed.unpack().solid
+                && id.index() >= shapes
+            {
+                return Err(MapError::UnknownShape {
+                    id: id.index(),
+                    shapes,
+                });
+            }
+        }
+        Ok(())
     }
 
     fn slot_mut(&mut self, tx: i32, ty: i32) -> Option<&mut PackedCell> {

@@ -27,15 +27,18 @@
 use core::ops::ControlFlow;
 
 use crate::Direction;
-use crate::motion::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL};
+use crate::motion::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL, within_edge};
 use crate::motion::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
 use crate::motion::steps::Steps;
 use crate::motion::world::{OneWay, Rules, World};
 
-/// The largest displacement [`World::move_by`] takes per call and axis, in pixels.
-pub const MAX_MOVE: i32 = 4096;
+/// The largest displacement one call takes per axis, in pixels: [`World::move_by`]'s and
+/// [`crate::move_platform`]'s components are clamped to ±`MAX_MOVE`, as is the `limit` of
+/// [`World::room`] and [`World::escape`]. As much as a frame at [`MAX_SPEED`], so that a
+/// `move_by` costs at most what a step does (see [the crate docs](crate#limits-and-cost)).
+pub const MAX_MOVE: i32 = 64;
 
 /// What a step along one axis ran into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +61,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///
     /// Velocity components are clamped to ±[`MAX_SPEED`]. Hitting a wall zeroes `vx`,
     /// landing or hitting a ceiling zeroes `vy`; the game applies gravity, input and
-    /// jumps to the velocity between frames.
+    /// jumps to the velocity between frames. At the edge of the world (±[`MAX_POSITION`])
+    /// the move stops; a frame that would carry the actor past it is refused: the actor
+    /// stays where it was (see [the crate docs](crate#limits-and-cost)).
     ///
     /// ```
     /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
@@ -106,8 +111,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
-    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels.
-    /// Returns its new contacts.
+    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels,
+    /// and the move stops at the edge of the world as [`World::step`]'s does. Returns its
+    /// new contacts.
     pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
         let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
         self.sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
@@ -133,8 +139,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.contacts.set(Contacts::CRUSHED, actor.crush_pending);
         actor.crush_pending = false;
         self.start_drop(actor);
-        let unclamped = self.clear_of_clamp(actor, dx, dy);
-        if shortcuts == Shortcuts::Taken && unclamped {
+        // Far from the edge of the world (the usual case) no move of this frame can reach
+        // it; near it, the move is cut at the edge and checked at the end.
+        let at_edge = !self.clear_of_edge(actor, dx, dy);
+        let (dx, dy) = if at_edge {
+            cut_at_edge(actor, dx, dy)
+        } else {
+            (dx, dy)
+        };
+        if shortcuts == Shortcuts::Taken && !at_edge {
             if let Some(blocked) = self.shortcut(actor, dx, dy, rising) {
                 #[cfg(test)]
                 tests::SHORTCUTS.with(|n| n.set(n.get() + 1));
@@ -143,10 +156,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         }
         // Every step below only ever moves a free box to a free place, so a box freed
-        // here stays free all frame, unless a move is cut short at the position limit.
-        let free = self.unembed(actor) && unclamped;
-        let start_y = actor.y;
-        let (blocked_x, blocked_y, came_from) = self.take_steps(actor, dx, dy, rising, free);
+        // here stays free all frame.
+        let free = self.unembed(actor);
+        let (start_x, start_y) = (actor.x, actor.y);
+        let (mut blocked_x, mut blocked_y, mut came_from) =
+            self.take_steps(actor, dx, dy, rising, free);
+        if at_edge && !actor.within_edge() {
+            // A climb, a slide or a stick carried it past the edge: the frame is refused,
+            // back to the place it started from (free, if it was freed).
+            (actor.x, actor.y) = (start_x, start_y);
+            (blocked_x, blocked_y, came_from) = (false, false, None);
+        }
         self.finish_drop(actor);
         let came_from = came_from.filter(|_| free);
         self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
@@ -160,7 +180,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// flight through clear air, a flat walk on blocks): moves the
     /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
     /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
-    /// Moves must not reach the position limit (see [`Self::clear_of_clamp`]).
+    /// Moves must not reach the edge of the world (see [`Self::clear_of_edge`]).
     #[inline(never)] // one call site; kept whole so its size is its own
     fn shortcut(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> Option<(bool, bool)> {
         let (x_dir, y_dir) = Steps::new(dx, dy).directions();
@@ -218,6 +238,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
     /// and the side the last level step left (see `sweep`).
+    #[inline(always)] // one call site: a frame of its own costs stack on every step
     fn take_steps(
         &self,
         actor: &mut Actor,
@@ -326,9 +347,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let solids = self.rules(actor, OneWay::Ignored);
         // A rise lower than the wall height is climbed. The box must fit straight above
         // its old place too, so it never cuts a ceiling's corner.
-        let climb = i32::from(actor.settings.wall_height)
-            .saturating_sub(1)
-            .max(0);
+        let climb = actor.settings.wall().saturating_sub(1).max(0);
         // A free box of whole-box feet meets only what its edges pass: strips suffice.
         let by_strips = known.free && walkable.foot.is_none();
         let lift = if by_strips {
@@ -444,7 +463,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let here = actor.rect();
         let rules = self.rules(actor, self.below(actor, here));
-        let mut reach = i32::from(actor.settings.wall_height);
+        let mut reach = actor.settings.wall();
         if rules.foot.is_some() {
             // A centre foot may hang over a slope while the box rests on a block by its
             // heel; when the heel leaves the block the foot is up to half a width higher.
@@ -491,14 +510,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
         // Sliding is for sloped ceilings; square corners only get the corner correction.
-        let slide_reach = i32::from(s.wall_height).saturating_sub(1);
-        let matters = s.ceiling_slide && slide_reach > i32::from(s.corner_correction);
+        let slide_reach = s.wall().saturating_sub(1);
+        let matters = s.ceiling_slide && slide_reach > s.corner();
         let slide = if matters && self.hits_slope(above, rules) {
-            i32::from(s.wall_height).saturating_sub(1)
+            slide_reach
         } else {
             0
         };
-        let limit = slide.max(i32::from(s.corner_correction));
+        let limit = slide.max(s.corner());
         if limit == 0 {
             return false;
         }
@@ -525,12 +544,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    /// Whether no move of this sweep can reach the position limit (±[`MAX_POSITION`]), where
-    /// [`move_actor`] would clamp it to a place no test has seen. Each of the `|dx| + |dy|`
-    /// pixel steps, and the unembedding, moves the box by at most a pixel plus a lift, a
-    /// drop, a slide or an escape, each shorter than the sum of its settings' reaches, its
-    /// size and a tile.
-    fn clear_of_clamp(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
+    /// Whether no move of this sweep can reach the edge of the world (±[`MAX_POSITION`]).
+    /// Each of the `|dx| + |dy|` pixel steps, and the unembedding, moves the box by at most
+    /// a pixel plus a lift, a drop, a slide or an escape, each shorter than the sum of its
+    /// settings' reaches, its size and a tile.
+    fn clear_of_edge(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
         let s = actor.settings;
         let per_step = u32::from(s.wall_height)
             + u32::from(s.corner_correction)
@@ -539,8 +557,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             + self.n.unsigned_abs()
             + 1;
         let steps = dx.unsigned_abs() + dy.unsigned_abs() + 1;
-        // The moves are clamped to ±MAX_MOVE (`steps` ≤ 2^13 + 1) and `per_step` < 2^14:
-        // the product stays below 2^27, so 32-bit arithmetic (no 64-bit multiply, a
+        // The moves are clamped to ±MAX_MOVE (`steps` ≤ 2^7 + 1) and `per_step` < 2^10:
+        // the product stays below 2^18, so 32-bit arithmetic (no 64-bit multiply, a
         // library call on ARMv6-M) is exact, and the margin is positive.
         let margin = MAX_POSITION.unsigned_abs() - steps * per_step;
         actor.x.unsigned_abs() < margin && actor.y.unsigned_abs() < margin
@@ -549,6 +567,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// An actor left inside solid pixels (placed there, or by the game) is pushed out the
     /// shortest way; if there is none within reach it stays and is marked crushed.
     /// Returns whether it is free.
+    #[inline(always)] // one call site
     fn unembed(&self, actor: &mut Actor) -> bool {
         let free = self.free_actor(actor);
         if !free {
@@ -568,8 +587,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Moves `actor` the shortest way (ties: up, left, right, down) to where it covers no
-    /// solid pixel under `rules`, within its own size plus a tile; with `path`, only along
-    /// a way that is clear under those rules. Returns whether it moved.
+    /// solid pixel under `rules`, within its own size plus a tile and the edge of the
+    /// world; with `path`, only along a way that is clear under those rules. Returns
+    /// whether it moved.
     fn escape_shortest(&self, actor: &mut Actor, rules: &Rules, path: Option<&Rules>) -> bool {
         let here = actor.rect();
         let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
@@ -582,7 +602,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         .into_iter()
         .filter_map(|dir| {
             let k = self.escape_with(here, dir, reach, rules)?;
-            let clear = path.is_none_or(|p| self.has_room(here, dir, k, p));
+            let (dx, dy) = offset_of(dir, k);
+            let inside = within_edge(actor.x.saturating_add(dx), actor.y.saturating_add(dy));
+            let clear = inside && path.is_none_or(|p| self.has_room(here, dir, k, p));
             clear.then_some((k, dir))
         })
         .min_by_key(|&(k, _)| k);
@@ -611,9 +633,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if dir.is_horizontal() {
             // Pushed into a slope, it walks up it; pushed into a wall, it stays.
             let ahead = here.shifted(dir, 1);
-            let climb = i32::from(actor.settings.wall_height)
-                .saturating_sub(1)
-                .max(0);
+            let climb = actor.settings.wall().saturating_sub(1).max(0);
             let Some(k) = self.escape_with(ahead, Direction::Up, climb, &rules) else {
                 return false;
             };
@@ -950,18 +970,28 @@ fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
     (total.div_euclid(SUBPIXEL), total.rem_euclid(SUBPIXEL) as u8)
 }
 
-/// Moves the actor `k` pixels towards `dir`, saturating at the world's edge.
+/// Moves the actor `k` pixels towards `dir`. Never clamped at the edge of the world (a
+/// clamp would put it where no test has looked): the callers keep it within reach of the
+/// edge (see `World::clear_of_edge`) and undo a move that ends past it.
 #[inline]
 fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
     let (dx, dy) = offset_of(dir, k);
-    actor.x = actor
-        .x
-        .saturating_add(dx)
-        .clamp(-MAX_POSITION, MAX_POSITION);
-    actor.y = actor
-        .y
-        .saturating_add(dy)
-        .clamp(-MAX_POSITION, MAX_POSITION);
+    actor.x = actor.x.saturating_add(dx);
+    actor.y = actor.y.saturating_add(dy);
+}
+
+/// A move near the edge of the world: the position brought within it (it may have been set
+/// past it through the public fields), and the displacement `(dx, dy)` cut where it would
+/// cross it.
+#[cold]
+#[inline(never)]
+fn cut_at_edge(actor: &mut Actor, dx: i32, dy: i32) -> (i32, i32) {
+    let inside = |p: i32| p.clamp(-MAX_POSITION, MAX_POSITION);
+    actor.x = inside(actor.x);
+    actor.y = inside(actor.y);
+    // |p| ≤ 2^30 and |d| ≤ MAX_MOVE: no overflow.
+    let cut = |p: i32, d: i32| inside(p.saturating_add(d)).saturating_sub(p);
+    (cut(actor.x, dx), cut(actor.y, dy))
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ const VARIANT_SHIFT: u32 = 3;
 const ID_SHIFT: u32 = 16;
 
 /// Why bytes given to [`PackedMap::from_bytes`] (or a map given to
-/// [`PackedMap::check_tables`]) were refused.
+/// [`PackedMap::check_tables`] or [`crate::GridMap::check_tables`]) were refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MapError {
@@ -138,7 +138,8 @@ pub enum MapError {
         /// The index it holds.
         index: u16,
     },
-    /// A cell uses a shape the tables do not have ([`PackedMap::check_tables`]).
+    /// A cell uses a shape the tables do not have ([`PackedMap::check_tables`],
+    /// [`crate::GridMap::check_tables`]).
     UnknownShape {
         /// The shape id.
         id: u16,
@@ -320,7 +321,7 @@ const fn valid_code(code: u32) -> bool {
     }
 }
 
-/// The code of a cell: the inverse of [`decode`].
+/// The code of a cell: the inverse of `decode`.
 pub const fn cell_code(cell: Cell) -> u32 {
     let solid = match cell.solid {
         Solid::Empty => 0,
@@ -501,8 +502,9 @@ macro_rules! packed_map {
             }
 
             /// Checks the map against the tables it will be used with: the same tile size,
-            /// and every shape id of the palette below the tables' shape count. (Without this
-            /// check, a cell with an unknown shape reads as empty to [`crate::World`].)
+            /// and every shape id of the palette (and of the cell outside) below the tables'
+            /// shape count. Without this check, a cell with an unknown shape is air to a
+            /// [`crate::World`], exactly as an empty cell (see [`Solid::Shape`]).
             pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
                 self.0.check_tables(tables)
             }

@@ -56,7 +56,7 @@ impl Iterator for Steps {
             return None;
         }
         // Step the axis that is behind in proportion: (dx + ½)/ax against (dy + ½)/ay.
-        // Totals are at most MAX_MOVE (2^12), so the products stay below 2^26: 32-bit
+        // Totals are at most MAX_MOVE (2^6), so the products stay below 2^14: 32-bit
         // multiplies, which ARMv6-M has (a 64-bit one is a library call there).
         let x_behind = (2 * dx + 1) * ay <= (2 * dy + 1) * ax;
         if dx < ax && (dy >= ay || x_behind) {

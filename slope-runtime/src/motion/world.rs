@@ -17,7 +17,7 @@ use super::platform::Platform;
 use super::rect::Rect;
 use crate::tables::line::{forward_distance, low_bits};
 use crate::tables::shape::LocalBox;
-use crate::{Direction, ShapeId, Tables, Variant};
+use crate::{Direction, MAX_MOVE, ShapeId, Tables, Variant};
 
 /// Which one-way cells count as solid for one query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +110,15 @@ impl CellSpan {
 
 /// A map and the tables its shapes come from.
 ///
+/// The map's shape ids must be the tables' own: a cell naming a shape the tables lack is
+/// air (every query, step and platform move treats it as [`Cell::EMPTY`]; see
+/// [`Solid::Shape`] and the maps' `check_tables`).
+///
+/// Every call's work is bounded (see [the crate docs](crate#limits-and-cost)); the box
+/// queries ([`World::hits`], [`World::room`], [`World::escape`], [`World::cell_distance`])
+/// cost in proportion to the cells their box covers, and for `room` and `escape` sweeps
+/// over (at most [`MAX_MOVE`] px).
+///
 /// ```
 /// use slope_runtime::{Cell, GridMap, Rect, Tables, Direction, World};
 /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
@@ -189,18 +198,31 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 
     /// How far `r` can move towards `dir` before it touches a solid pixel, at most `limit`
-    /// (one-way cells count as air). 0 when it already collides.
+    /// (one-way cells count as air). 0 when it already collides. `limit` is clamped to
+    /// 0..=[`MAX_MOVE`] (64 px): the answer is at most that.
     pub fn room(&self, r: Rect, dir: Direction, limit: i32) -> i32 {
         if self.hits_with(r, &SOLIDS) {
             return 0;
         }
-        self.room_with(r, dir, limit, &SOLIDS)
+        self.room_with(r, dir, limit.min(MAX_MOVE), &SOLIDS)
     }
 
     /// The least distance towards `dir`, at most `limit`, at which `r` covers no solid
-    /// pixel (0 if it covers none now); `None` if there is none within `limit`.
+    /// pixel (0 if it covers none now); `None` if there is none within `limit`. `limit` is
+    /// clamped to [`MAX_MOVE`] (64 px): a box that must move farther gets `None`.
+    ///
+    /// ```
+    /// use slope_runtime::{Cell, Direction, GridMap, Rect, Tables, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let solid: GridMap<1, 1> = GridMap::new(Cell::FULL); // solid around one empty cell
+    /// let world = World::new(tables, &solid);
+    /// let b = Rect::of_box(-100, 0, 8, 8);
+    /// assert_eq!(world.escape(b, Direction::Up, i32::MAX), None); // none within MAX_MOVE
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
     pub fn escape(&self, r: Rect, dir: Direction, limit: i32) -> Option<i32> {
-        self.escape_with(r, dir, limit, &SOLIDS)
+        self.escape_with(r, dir, limit.min(MAX_MOVE), &SOLIDS)
     }
 
     /// The world-space lookup: `r` against cell `(tx, ty)` along `dir`. Returns whether
@@ -643,6 +665,12 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         let OneWay::Below { from, skip_row } = rules.one_way else {
             return None;
         };
+        // A cell above the row of the feet never meets them: not now, nor moving down or
+        // sideways (the only ways the feet meet one-way cells). One compare spares the
+        // box test of every such cell a tall box covers.
+        if ty > self.tile_of(r.y0) {
+            return None;
+        }
         let feet_before = Rect {
             y1: from.y0,
             ..from

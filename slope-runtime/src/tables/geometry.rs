@@ -1,7 +1,7 @@
 //! The vocabulary of a lookup: tile variants, overlaps, directions and the eight offsets.
 //!
-//! Everything here follows `shared/spec/offsets.md`: tile-local coordinates with x to the
-//! right and **y up**, pixel (0, 0) at the bottom-left, and 0-based overlap sizes.
+//! Everything here follows the [offset contract](crate::spec): tile-local coordinates with
+//! x to the right and **y up**, pixel (0, 0) at the bottom-left, and 0-based overlap sizes.
 
 /// One of the eight ways a shape is placed in a map: the picture, optionally rotated 90°
 /// clockwise, then optionally mirrored left-right (X), then optionally mirrored top-bottom (Y).
@@ -256,7 +256,7 @@ impl Overlap {
     }
 }
 
-/// The eight offsets of one overlap (see `shared/spec/offsets.md`).
+/// The eight offsets of one overlap (see the [offset contract](crate::spec)).
 ///
 /// When the overlap collides with solid pixels, `free_*` is how far to move (signed: up and
 /// right positive) to get out, and `colliding_*` repeats it for the side that would then

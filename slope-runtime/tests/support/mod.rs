@@ -21,12 +21,14 @@
 //! # The oracle
 //! [`cell_solid`] answers "is this pixel solid" from the designed heightmaps of the default
 //! tiles (copied from `slopegen/tests/reference.rs`) and the variant rules of
-//! `shared/spec/offsets.md`, without the runtime's tables. [`Profile`] turns a map into the
+//! `slope-runtime/docs/offsets.md`, without the runtime's tables. [`Profile`] turns a map into the
 //! top surface of each world column, so a test can say where a box *must* stand.
 
 use std::sync::OnceLock;
 
-use slope_runtime::{Actor, Cell, Contacts, Rect, Solid, Tables, TileMap, Variant, World};
+use slope_runtime::{
+    Actor, Cell, Contacts, MAX_MOVE, Rect, Solid, Tables, TileMap, Variant, World,
+};
 
 /// The tile size of the default tiles.
 pub const N: i32 = 16;
@@ -394,8 +396,17 @@ pub fn pixel_walk<M: TileMap>(
         .collect()
 }
 
-/// Drops `a` straight down (at most `limit` px, in one `move_by`) and checks it landed.
+/// Drops `a` straight down (at most `limit` px, in `move_by`s of at most `MAX_MOVE`) and
+/// checks it landed.
 pub fn land<M: TileMap>(world: &World<'_, M>, a: &mut Actor, limit: i32) {
-    let c = world.move_by(a, 0, -limit);
-    assert!(c.on_ground(), "the actor did not land: {a:?}");
+    let mut left = limit;
+    loop {
+        let fall = left.min(MAX_MOVE);
+        let c = world.move_by(a, 0, -fall);
+        left -= fall;
+        if c.on_ground() {
+            return;
+        }
+        assert!(left > 0, "the actor did not land: {a:?}");
+    }
 }

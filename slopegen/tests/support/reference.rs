@@ -1,4 +1,4 @@
-//! The offset spec (`shared/spec/offsets.md`), written literally: the brute-force reference
+//! The offset spec (`slope-runtime/docs/offsets.md`), written literally: the brute-force reference
 //! every packed lookup is compared against. Deliberately naive in structure; only `hit` is
 //! sped up, by a 2D prefix count, which still answers exactly "is a solid pixel in range".
 #![allow(dead_code)]

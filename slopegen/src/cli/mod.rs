@@ -1,36 +1,75 @@
-//! The command line: `slopegen TILES -o OUT`, `slopegen dump BLOB`, `slopegen info BLOB`.
+//! The command line: `slopegen [build] TILES -o OUT`, `slopegen dump BLOB`, `slopegen info
+//! BLOB`, `slopegen preview INPUT -o PNG`.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::{Builder, Emit, Error};
 use anyhow::Context as _;
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand};
 use slope_runtime::{ShapeId, Tables, Variant};
-use slopegen::{Builder, Emit, Error};
+
+mod report;
+
+pub use report::main;
 
 /// Generate packed slope-collision tables from PNG tiles, for slope-runtime.
 ///
-/// Reads every *.png in TILES (solid = dark on light, or opaque on transparent; all tiles
-/// square and the same size, 4 to 64 px), and writes OUT/NAME.bin (the blob) and
-/// OUT/NAME.rs (a module that embeds it, with a constant per shape).
+/// `slopegen TILES -o OUT` reads every *.png in TILES
+/// (solid = dark on light, or opaque on transparent; all tiles square and the same size, 4
+/// to 64 px), and writes OUT/NAME.bin (the blob) and OUT/NAME.rs (a module that embeds it,
+/// with a constant per shape). TILES may also be one sheet image, a Tiled tileset or Tiled
+/// maps: see `slopegen build --help`.
 ///
-/// TILES may also be one sheet image (sheet.png --tile-size N [--margin M --spacing S]),
-/// a Tiled tileset (.tsx, .tsj), or Tiled maps (.tmx, .tmj): their collision layers
-/// become packed maps (OUT/NAME.map, or OUT/NAME.MAP.map for several) sharing one blob.
+/// `build` is the default command: when the first argument is not a command's name,
+/// `slopegen ARGS` is `slopegen build ARGS`. A tile folder named like a command (build,
+/// dump, info, preview, help) is built with `slopegen build info -o out` or
+/// `slopegen ./info -o out`.
 #[derive(Debug, Parser)]
 #[command(
     name = "slopegen",
     version,
-    args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true,
-    after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen sheet.png --tile-size 16 -o out\n  slopegen level1.tmx level2.tmj -o out --name world\n  slopegen dump out/tiles.bin --shape slope45 --transform FX\n  slopegen info out/tiles.bin"
+    subcommand_required = true,
+    arg_required_else_help = true,
+    override_usage = "slopegen [build] TILES... -o OUT [OPTIONS]\n       slopegen <COMMAND> [ARGS]",
+    after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen . -o out                     named after the current folder\n  slopegen build info -o out            a tile folder named `info`\n  slopegen sheet.png --tile-size 16 -o out\n  slopegen level1.tmx level2.tmj -o out --name world\n  slopegen dump out/tiles.bin --shape slope45 --variant fx\n  slopegen info out/tiles.bin"
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Command,
+}
 
-    #[command(flatten)]
-    pub generate: GenerateArgs,
+/// The commands' names: a first argument that is none of these (nor a top-level flag)
+/// starts the default command, `build`.
+const COMMANDS: [&str; 5] = ["build", "dump", "info", "preview", "help"];
+
+/// The command line `args` (the program's name first) as clap reads it: `build` inserted
+/// before the first argument unless that is a command's name or a top-level flag
+/// (`--help`, `--version`), so `slopegen tiles -o out` is `slopegen build tiles -o out`.
+fn with_default_command(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    if let Some(first) = args.get(1) {
+        let named = first.to_str().is_some_and(|s| {
+            COMMANDS.contains(&s) || matches!(s, "-h" | "--help" | "-V" | "--version")
+        });
+        if !named {
+            args.insert(1, "build".into());
+        }
+    }
+    args
+}
+
+/// When the command line was not understood and its first argument is both a command's
+/// name and a folder here, how to build that folder instead.
+fn folder_hint(args: &[OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    (COMMANDS.contains(&first) && Path::new(first).is_dir()).then(|| {
+        format!(
+            "`{first}` is a command; to build the tile folder `{first}`, run `slopegen build {first} …` or `slopegen ./{first} …`"
+        )
+    })
 }
 
 /// How to read a sheet's grid and a map's collision layer (generating and previewing).
@@ -67,7 +106,7 @@ impl ReadingArgs {
     }
 }
 
-/// `slopegen TILES -o OUT`.
+/// `slopegen [build] TILES -o OUT`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
@@ -86,7 +125,8 @@ pub struct GenerateArgs {
     #[arg(short, long, value_name = "OUT", required = true)]
     pub out: Option<PathBuf>,
 
-    /// Output file stem [default: the tile folder's name].
+    /// Output file stem [default: the tile folder's name (`.` and `..` resolved), or the
+    /// file stem of a sheet, tileset or first map].
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 
@@ -110,7 +150,33 @@ pub enum Outside {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Generate the tables (the default command: `slopegen TILES -o OUT` is `slopegen build
+    /// TILES -o OUT`).
+    ///
+    /// Reads every *.png in TILES (solid = dark on light, or opaque on transparent; all tiles
+    /// square and the same size, 4 to 64 px), and writes OUT/NAME.bin (the blob) and
+    /// OUT/NAME.rs (a module that embeds it, with a constant per shape). Every bad tile is
+    /// reported, each naming its file, before the run fails.
+    ///
+    /// TILES may also be one sheet image (sheet.png --tile-size N [--margin M --spacing S]),
+    /// a Tiled tileset (.tsx, .tsj), or Tiled maps (.tmx, .tmj): their collision layers
+    /// become packed maps (OUT/NAME.map, or OUT/NAME.MAP.map for several) sharing one blob.
+    ///
+    /// A tile folder named like a command (build, dump, info, preview, help) needs the
+    /// command's name first, `slopegen build info -o out`, or a path, `slopegen ./info -o
+    /// out`.
+    #[command(
+        after_help = "Examples:\n  slopegen tiles -o out                 write out/tiles.bin and out/tiles.rs\n  slopegen build info -o out            the tile folder `info`\n  slopegen . -o ../out --name level1    ../out/level1.bin and ../out/level1.rs"
+    )]
+    Build(GenerateArgs),
     /// Print a blob's offsets as CSV (one row per overlap), read through slope-runtime.
+    ///
+    /// A dump has N⁴ rows per shape and variant (65,536 for a 16-px tile, 1,048,576 for a
+    /// 32-px one). Without --shape, a dump of more than 1,000,000 rows is refused unless
+    /// --all asks for it.
+    #[command(
+        after_help = "Examples:\n  slopegen dump out/tiles.bin --shape slope45 --variant fx\n  slopegen dump out/tiles.bin --all > all.csv"
+    )]
     Dump(DumpArgs),
     /// Describe a blob (tile size, shapes, bytes) or a packed map (size, cells by kind, bytes).
     Info(InfoArgs),
@@ -124,13 +190,80 @@ pub struct DumpArgs {
     /// The blob (a .bin written by slopegen).
     pub blob: PathBuf,
 
-    /// Only this shape (its PNG file stem) [default: every shape].
-    #[arg(long, value_name = "NAME")]
-    pub shape: Option<String>,
+    /// Only this shape (its name; repeat for more, in that order) [default: every shape, up to
+    /// 1,000,000 rows unless --all].
+    #[arg(long, value_name = "NAME", conflicts_with = "all")]
+    pub shape: Vec<String>,
 
-    /// Only this variant: none, FX, FY, FXY, F90, F90X, F90Y, F90XY [default: all eight].
-    #[arg(long, value_name = "T", value_parser = parse_variant)]
-    pub transform: Option<Variant>,
+    /// Every shape, however many rows that makes (N⁴ per shape and variant).
+    #[arg(long)]
+    pub all: bool,
+
+    /// Only this variant (repeat for more, in that order; any case) [default: all eight].
+    #[arg(
+        long,
+        alias = "transform",
+        value_name = "VARIANT",
+        value_enum,
+        ignore_case = true
+    )]
+    pub variant: Vec<VariantArg>,
+}
+
+/// A variant as the command line names it: the spec's names (those of [`Variant::name`],
+/// which `dump` writes), the names of the library's `Variant` items, and short forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantArg(pub Variant);
+
+/// Each variant's other accepted names, in [`Variant::ALL`] order.
+const VARIANT_ALIASES: [&[&str]; 8] = [
+    &["identity", "id"],
+    &["flipx"],
+    &["flipy"],
+    &["flipxy"],
+    &["rot90", "r90"],
+    &["rot90flipx", "r90x"],
+    &["rot90flipy", "r90y"],
+    &["rot90flipxy", "r90xy"],
+];
+
+/// What each variant is, in [`Variant::ALL`] order.
+const VARIANT_HELP: [&str; 8] = [
+    "as drawn",
+    "mirrored left-right",
+    "mirrored top-bottom",
+    "mirrored both ways (a half turn)",
+    "rotated 90° clockwise",
+    "rotated, then mirrored left-right",
+    "rotated, then mirrored top-bottom",
+    "rotated, then mirrored both ways",
+];
+
+impl clap::ValueEnum for VariantArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [VariantArg; 8] = [
+            VariantArg(Variant::ALL[0]),
+            VariantArg(Variant::ALL[1]),
+            VariantArg(Variant::ALL[2]),
+            VariantArg(Variant::ALL[3]),
+            VariantArg(Variant::ALL[4]),
+            VariantArg(Variant::ALL[5]),
+            VariantArg(Variant::ALL[6]),
+            VariantArg(Variant::ALL[7]),
+        ];
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let i = usize::from(self.0.index());
+        let aliases = VARIANT_ALIASES[i];
+        let help = format!("{} (also {})", VARIANT_HELP[i], aliases.join(", "));
+        Some(
+            PossibleValue::new(self.0.name())
+                .aliases(aliases.iter().copied())
+                .help(help),
+        )
+    }
 }
 
 #[derive(Debug, Args)]
@@ -162,19 +295,12 @@ pub struct PreviewArgs {
     pub shape: Vec<String>,
 }
 
-fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        format!("unknown transform `{s}` (one of: {})", names.join(", "))
-    })
-}
-
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Dump(args)) => dump(&args),
-        Some(Command::Info(args)) => info(&args),
-        Some(Command::Preview(args)) => preview(&args),
-        None => generate(&cli.generate),
+        Command::Build(args) => generate(&args),
+        Command::Dump(args) => dump(&args),
+        Command::Info(args) => info(&args),
+        Command::Preview(args) => preview(&args),
     }
 }
 
@@ -200,7 +326,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         let outputs: Vec<String> = report
             .outputs
             .iter()
-            .map(|p| slopegen::escape(&p.to_string_lossy()))
+            .map(|p| crate::escape(&p.to_string_lossy()))
             .collect();
         let n = report.tile_size;
         let maps = match report.maps {
@@ -236,12 +362,15 @@ fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
         source,
     };
     let meta = std::fs::metadata(path).map_err(read_err)?;
+    if meta.is_dir() {
+        anyhow::bail!(
+            "{}: is a folder, not a blob (a .bin written by slopegen); to build the tiles in it, run `slopegen build {} -o OUT`",
+            crate::escape(&path.to_string_lossy()),
+            crate::escape(&path.to_string_lossy())
+        );
+    }
     if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "a folder"
-        } else {
-            "not a regular file (a FIFO, a device or a socket)"
-        };
+        let what = "not a regular file (a FIFO, a device or a socket)";
         anyhow::bail!(Error::NotAFile {
             path: path.to_owned(),
             what: what.to_owned()
@@ -268,7 +397,7 @@ fn some_names(tables: &Tables<'_>) -> String {
     let mut names: Vec<String> = tables
         .ids()
         .take(SHOWN)
-        .map(|(_, n)| slopegen::escape(n))
+        .map(|(_, n)| crate::escape(n))
         .collect();
     if count > SHOWN {
         names.push(format!(
@@ -282,21 +411,26 @@ fn some_names(tables: &Tables<'_>) -> String {
 fn dump(args: &DumpArgs) -> anyhow::Result<()> {
     let bytes = read_blob(&args.blob)?;
     let tables = load(&args.blob, &bytes)?;
-    let shapes: Vec<ShapeId> = match &args.shape {
-        Some(name) => vec![tables.find(name).ok_or_else(|| Error::UnknownShape {
+    let shapes = chosen_shapes(&args.blob, &tables, &args.shape)?;
+    let variants: Vec<Variant> = match args.variant.as_slice() {
+        [] => Variant::ALL.to_vec(),
+        chosen => chosen.iter().map(|v| v.0).collect(),
+    };
+    let rows = crate::dump::row_count(tables.tile_size(), shapes.len(), variants.len());
+    let limit = crate::dump::DEFAULT_MAX_ROWS;
+    if args.shape.is_empty() && !args.all && rows > limit {
+        anyhow::bail!(Error::DumpTooLarge {
             path: args.blob.clone(),
-            name: name.clone(),
-            available: some_names(&tables),
-        })?],
-        None => tables.ids().map(|(id, _)| id).collect(),
-    };
-    let variants: Vec<Variant> = match args.transform {
-        Some(v) => vec![v],
-        None => Variant::ALL.to_vec(),
-    };
+            rows,
+            shapes: shapes.len(),
+            variants: variants.len(),
+            tile_size: tables.tile_size(),
+            limit,
+        });
+    }
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-    slopegen::dump_csv(&tables, &shapes, &variants, &mut out)
+    crate::dump_csv(&tables, &shapes, &variants, &mut out)
         .and_then(|()| out.flush())
         .context("writing the CSV to stdout")
 }
@@ -313,7 +447,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: slopegen blob, format v{}",
-        slopegen::escape(&args.blob.to_string_lossy()),
+        crate::escape(&args.blob.to_string_lossy()),
         slope_runtime::format::VERSION
     )?;
     writeln!(out, "tile size: {n}×{n} px")?;
@@ -332,14 +466,14 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         )?,
     }
     for (id, name) in tables.ids() {
-        writeln!(out, "  {:>5}  {}", id.index(), slopegen::escape(name))?;
+        writeln!(out, "  {:>5}  {}", id.index(), crate::escape(name))?;
     }
     Ok(())
 }
 
 /// `slopegen preview`.
 fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
-    use slopegen::preview::{map_picture, png_bytes, variant_sheet};
+    use crate::preview::{map_picture, png_bytes, variant_sheet};
     let image = if args
         .input
         .extension()
@@ -384,7 +518,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         "slopegen: {}×{} px → {}",
         image.width(),
         image.height(),
-        slopegen::escape(&args.out.to_string_lossy())
+        crate::escape(&args.out.to_string_lossy())
     );
     Ok(())
 }
@@ -499,7 +633,7 @@ fn describe_map(
     writeln!(
         out,
         "{}: slopegen packed map, format v{}",
-        slopegen::escape(&path.to_string_lossy()),
+        crate::escape(&path.to_string_lossy()),
         slope_runtime::MAP_VERSION
     )?;
     writeln!(
@@ -538,9 +672,56 @@ mod tests {
         Cli::command().debug_assert();
     }
 
+    fn variant(s: &str) -> Result<Variant, String> {
+        use clap::ValueEnum as _;
+        VariantArg::from_str(s, true).map(|v| v.0)
+    }
+
     #[test]
-    fn transforms_parse_by_spec_name() {
-        assert_eq!(parse_variant("F90XY"), Ok(Variant::Rot90FlipXY));
-        assert!(parse_variant("fx").unwrap_err().contains("none, FX, FY"));
+    fn variants_parse_by_every_name() {
+        for v in Variant::ALL {
+            assert_eq!(variant(v.name()), Ok(v));
+            assert_eq!(variant(&v.name().to_lowercase()), Ok(v));
+            // The library's item names (`Rot90FlipX`), any case.
+            let item = format!("{v:?}");
+            assert_eq!(variant(&item), Ok(v), "{item}");
+            assert_eq!(variant(&item.to_lowercase()), Ok(v), "{item}");
+        }
+        assert_eq!(variant("F90XY"), Ok(Variant::Rot90FlipXY));
+        assert_eq!(variant("fx"), Ok(Variant::FlipX));
+        assert_eq!(variant("r90"), Ok(Variant::Rot90));
+        assert_eq!(variant("R90Y"), Ok(Variant::Rot90FlipY));
+        assert!(variant("bogus").is_err());
+    }
+
+    #[test]
+    fn build_is_the_default_command() {
+        let args = |v: &[&str]| -> Vec<OsString> { v.iter().map(OsString::from).collect() };
+        for (given, expected) in [
+            (
+                &["slopegen", "tiles", "-o", "out"][..],
+                &["slopegen", "build", "tiles", "-o", "out"][..],
+            ),
+            (
+                &["slopegen", "-o", "out", "tiles"],
+                &["slopegen", "build", "-o", "out", "tiles"],
+            ),
+            (
+                &["slopegen", "./info", "-o", "out"],
+                &["slopegen", "build", "./info", "-o", "out"],
+            ),
+            (
+                &["slopegen", "build", "info", "-o", "out"],
+                &["slopegen", "build", "info", "-o", "out"],
+            ),
+            (
+                &["slopegen", "info", "x.bin"],
+                &["slopegen", "info", "x.bin"],
+            ),
+            (&["slopegen", "--help"], &["slopegen", "--help"]),
+            (&["slopegen"], &["slopegen"]),
+        ] {
+            assert_eq!(with_default_command(args(given)), args(expected));
+        }
     }
 }
