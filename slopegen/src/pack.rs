@@ -53,10 +53,23 @@ pub fn pack(set: &TileSet) -> Vec<u8> {
     })
 }
 
-/// Writes `blob` as [`Blob::decode`] reads it, byte for byte the postcard encoding of
-/// [`Blob`]: the fields in declaration order, `u16` as an unsigned LEB128 varint, `u8` and
-/// arrays as raw bytes, byte strings as a varint length then the bytes. The checksum is
-/// computed here, the CRC-32 of every byte before it (`blob.checksum` is ignored).
+/// [`Blob`]'s fields in wire order, for postcard. The runtime has no serde (nothing a build
+/// script enables can change how it compiles into firmware), so the generator keeps this
+/// mirror; the tests below prove the runtime decodes it field for field.
+#[derive(serde::Serialize)]
+struct Wire<'a> {
+    magic: [u8; 8],
+    version: u16,
+    tile_size: u8,
+    names: &'a [u8],
+    shapes: &'a [u8],
+    records: &'a [u8],
+    angles: &'a [u8],
+    checksum: [u8; 4],
+}
+
+/// Writes `blob` as [`Blob::decode`] reads it: postcard's encoding of its fields, then the
+/// CRC-32 of every byte before the checksum (`blob.checksum` is ignored).
 fn encode(blob: &Blob<'_>) -> Vec<u8> {
     // Every field named: a field added to the format does not compile until written here.
     let Blob {
@@ -69,28 +82,21 @@ fn encode(blob: &Blob<'_>) -> Vec<u8> {
         angles,
         checksum: _,
     } = *blob;
-    let fields = [names, shapes, records, angles];
-    let mut out = Vec::with_capacity(32 + fields.iter().map(|f| f.len()).sum::<usize>());
-    out.extend_from_slice(&magic);
-    varint(&mut out, u64::from(version));
-    out.push(tile_size);
-    for field in fields {
-        varint(&mut out, field.len() as u64);
-        out.extend_from_slice(field);
-    }
-    let crc = slope_runtime::crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out
-}
-
-/// Appends `value` as an unsigned LEB128 varint: 7 bits per byte, least significant group
-/// first, the high bit set on every byte but the last.
-fn varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push((value & 0x7F) as u8 | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
+    let wire = Wire {
+        magic,
+        version,
+        tile_size,
+        names,
+        shapes,
+        records,
+        angles,
+        checksum: [0; 4],
+    };
+    let mut bytes = postcard::to_stdvec(&wire).expect("serializing to a Vec cannot fail");
+    let body = bytes.len() - 4;
+    let crc = slope_runtime::crc32(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    bytes
 }
 
 /// The distinct bitmaps of `set` in order of first use, and each tile's index among them.
@@ -179,27 +185,6 @@ mod tests {
             });
             prop_oneof![noise, heights, ramp]
         })
-    }
-
-    #[test]
-    fn varints_are_leb128() {
-        for (value, bytes) in [
-            (0u64, &[0x00][..]),
-            (1, &[0x01]),
-            (127, &[0x7F]),
-            (128, &[0x80, 0x01]),
-            (300, &[0xAC, 0x02]),
-            (16_383, &[0xFF, 0x7F]),
-            (16_384, &[0x80, 0x80, 0x01]),
-            (
-                u64::MAX,
-                &[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],
-            ),
-        ] {
-            let mut out = Vec::new();
-            varint(&mut out, value);
-            assert_eq!(out, bytes, "{value}");
-        }
     }
 
     /// A blob whose fields all differ in length and contents, two of them longer than one

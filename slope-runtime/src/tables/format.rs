@@ -83,7 +83,7 @@ pub const MAX_TILE_SIZE: u8 = 64;
 /// Profiles stored per record in `angles`: the variants `none`, `FY`, `F90`, `F90Y`.
 pub const ANGLE_PROFILES: usize = 4;
 
-/// The blob's fields, in wire order. The generator writes them as postcard would; the
+/// The blob's fields, in wire order. The generator serializes them with postcard; the
 /// runtime decodes them by hand (no serde in firmware) in [`Blob::decode`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(test, derive(serde::Serialize))]
