@@ -10,10 +10,11 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use assert_cmd::Command;
-use image::{GrayImage, Luma};
 use predicates::prelude::*;
-use tempfile::TempDir;
+
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{DEFAULT_TILES, png, show, slopegen, tempdir};
 
 /// The spec's CSV header (`slope-runtime/docs/offsets.md`, "The dump format").
 const SPEC_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_down,free_up,colliding_left,colliding_right,colliding_bottom,colliding_top";
@@ -21,31 +22,9 @@ const SPEC_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_dow
 /// The spec's variant names, in index order.
 const SPEC_TRANSFORMS: [&str; 8] = ["none", "FX", "FY", "FXY", "F90", "F90X", "F90Y", "F90XY"];
 
-/// The default tile set shipped with the workspace.
-const DEFAULT_TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
-
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-fn slopegen() -> Command {
-    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
-}
-
-fn tempdir() -> TempDir {
-    tempfile::tempdir().expect("create a temp dir")
-}
-
-fn show(path: &Path) -> String {
-    path.display().to_string()
-}
-
-/// Writes a `w`×`h` greyscale PNG: a 45° slope, black (solid) on white.
-fn png(path: &Path, w: u32, h: u32) {
-    GrayImage::from_fn(w, h, |x, y| Luma([if h - 1 - y <= x { 0 } else { 255 }]))
-        .save(path)
-        .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-}
 
 /// The bytes of a valid 16×16 tile PNG.
 fn png_bytes() -> Vec<u8> {

@@ -11,31 +11,9 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Output, Stdio};
 
-use assert_cmd::Command;
-use image::{GrayImage, Luma};
-use tempfile::TempDir;
-
-/// The default tile set shipped with the workspace: 12 tiles of 16×16 px.
-const DEFAULT_TILES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
-
-fn slopegen() -> Command {
-    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
-}
-
-fn tempdir() -> TempDir {
-    tempfile::tempdir().expect("create a temp dir")
-}
-
-fn show(path: &Path) -> String {
-    path.display().to_string()
-}
-
-/// Writes a `w`×`h` greyscale PNG: a 45° slope, black (solid) on white.
-fn png(path: &Path, w: u32, h: u32) {
-    GrayImage::from_fn(w, h, |x, y| Luma([if h - 1 - y <= x { 0 } else { 255 }]))
-        .save(path)
-        .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{DEFAULT_TILES, png, show, slopegen, tempdir};
 
 /// A copy of the default tiles in `dst` (created).
 fn copy_default_tiles(dst: &Path) -> PathBuf {
