@@ -912,7 +912,7 @@ fn one_way_platforms_are_passed_from_below_and_landed_on_from_above() {
     );
     assert_eq!((a.x, a.y), (40, 48));
     assert!(a.contacts.on_ground() && a.contacts.on_one_way());
-    assert_eq!(a.contacts.ground_cell, (2, 2));
+    assert_eq!(a.contacts.ground_cell(), Some((2, 2)));
 
     // Dropped from above: it lands on the platform, not on the floor.
     let a = landed(&map, 100, 40, 8, 14, ActorSettings::default());
@@ -1040,7 +1040,7 @@ fn dropping_through_a_one_way_row_then_colliding_again() {
     let mut a = landed(&map, 112, 40, 8, 14, ActorSettings::default());
     assert_eq!(a.y, 80);
     assert!(a.contacts.on_one_way());
-    assert_eq!(a.contacts.ground_cell, (2, 4));
+    assert_eq!(a.contacts.ground_cell(), Some((2, 4)));
 
     a.drop_through();
     for frame in 0..60 {
@@ -1055,7 +1055,7 @@ fn dropping_through_a_one_way_row_then_colliding_again() {
     // ...and it lands on the next row of platforms.
     assert_eq!(a.y, 48);
     assert!(a.contacts.on_ground() && a.contacts.on_one_way());
-    assert_eq!(a.contacts.ground_cell, (2, 2));
+    assert_eq!(a.contacts.ground_cell(), Some((2, 2)));
 
     // Back up through row 4: it lands on it again.
     let trace = run(&w, &mut a, 120, |f, a| {
@@ -1758,9 +1758,10 @@ fn a_diagonal_move_interleaves_its_steps_and_clears_a_corner() {
     let mut a = Actor::new(52, 27, 8, 8);
     w.move_by(&mut a, 8, 8);
     assert_eq!((a.x, a.y), (60, 36));
-    // Four px lower it meets the side, 4 px below the top: a wall. x stops, y goes on.
+    // Four px lower it meets the side, 4 px below the top: a wall. x stops, y goes on, up
+    // past the block's top: it hit the wall, and ends touching no wall.
     let mut a = Actor::new(52, 24, 8, 8);
     let c = w.move_by(&mut a, 8, 8);
     assert_eq!((a.x, a.y), (56, 32));
-    assert!(c.pushing_right());
+    assert!(c.hit_wall_right() && !c.pushing_right());
 }

@@ -998,7 +998,7 @@ fn a_rider_carried_diagonally_into_a_slope_ends_on_it() {
         assert!(p.y + 6 <= 16, "{what}: the platform sank into the floor");
         assert!(supported_by_tiles(&s.map, &a), "{what}: on the ramp: {a:?}");
         assert!(a.contacts.on_slope(), "{what}: on the ramp: {a:?}");
-        assert_eq!(a.contacts.ground_cell, (6, 1), "{what}");
+        assert_eq!(a.contacts.ground_cell(), Some((6, 1)), "{what}");
         // Resting on the ramp: its right column's surface (x − 79) is its feet.
         assert_eq!(a.y, a.x + 7 - 79, "{what}: {a:?}");
     }

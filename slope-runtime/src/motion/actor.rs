@@ -113,28 +113,56 @@ impl Default for ActorSettings {
     }
 }
 
-/// What an actor touched at the end of a move. `Actor::contacts` holds this frame's,
-/// `Actor::previous` the frame before's.
+/// What an actor touches where its move ended, and what stopped it on the way.
+/// `Actor::contacts` holds this frame's, `Actor::previous` the frame before's.
+///
+/// Two kinds of facts, named apart:
+///
+/// - **where it ends** (`on_ground`, `pushing_left`/`right`, `on_ceiling`, `on_slope`,
+///   `on_one_way`, the ground it stands on): true of the final position, whatever
+///   happened on the way;
+/// - **what happened this frame** (`hit_wall_left`/`right`, `hit_head`, `crushed`): a
+///   wall or a ceiling stopped its motion at some pixel of the frame (and zeroed that
+///   velocity component), or a platform crushed it. The actor may have moved on since:
+///   a jump that grazes a wall's corner and rises past it hit the wall, but is not pushing
+///   it at the end.
+///
+/// ```
+/// use slope_runtime::Contacts;
+///
+/// let c = Contacts::default(); // in the air, touching nothing
+/// assert!(!c.on_ground() && c.ground_cell().is_none() && c.ground_platform().is_none());
+/// assert!(!c.hit_wall_left() && !c.pushing_left());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Contacts {
-    flags: u8,
-    /// Surface angle under the actor (byte angle, see [`crate::Surface`]); 0 when not on a slope.
+    flags: u16,
+    /// Surface angle of the ground under the actor (byte angle, see [`crate::Surface`]):
+    /// of the column it stands on nearest its centre. 0 on level ground, on a platform and
+    /// in the air.
     pub ground_angle: u8,
-    /// The cell the actor stands on (tiles); meaningful when [`Contacts::on_ground`].
-    pub ground_cell: (i32, i32),
+    /// The ground platform's index (valid with `ON_PLATFORM`).
+    platform: u16,
+    /// The ground cell (valid with `ON_CELL`).
+    cell: (i32, i32),
 }
 
 impl Contacts {
-    pub(crate) const ON_GROUND: u8 = 1;
-    pub(crate) const PUSHING_LEFT: u8 = 1 << 1;
-    pub(crate) const PUSHING_RIGHT: u8 = 1 << 2;
-    pub(crate) const ON_CEILING: u8 = 1 << 3;
-    pub(crate) const ON_SLOPE: u8 = 1 << 4;
-    pub(crate) const ON_ONE_WAY: u8 = 1 << 5;
-    pub(crate) const CRUSHED: u8 = 1 << 6;
+    pub(crate) const ON_GROUND: u16 = 1;
+    pub(crate) const PUSHING_LEFT: u16 = 1 << 1;
+    pub(crate) const PUSHING_RIGHT: u16 = 1 << 2;
+    pub(crate) const ON_CEILING: u16 = 1 << 3;
+    pub(crate) const ON_SLOPE: u16 = 1 << 4;
+    pub(crate) const ON_ONE_WAY: u16 = 1 << 5;
+    pub(crate) const CRUSHED: u16 = 1 << 6;
+    pub(crate) const HIT_WALL_LEFT: u16 = 1 << 7;
+    pub(crate) const HIT_WALL_RIGHT: u16 = 1 << 8;
+    pub(crate) const HIT_HEAD: u16 = 1 << 9;
+    pub(crate) const ON_CELL: u16 = 1 << 10;
+    pub(crate) const ON_PLATFORM: u16 = 1 << 11;
 
     #[inline]
-    pub(crate) fn set(&mut self, flag: u8, on: bool) {
+    pub(crate) fn set(&mut self, flag: u16, on: bool) {
         if on {
             self.flags |= flag;
         } else {
@@ -143,28 +171,61 @@ impl Contacts {
     }
 
     #[inline]
-    const fn has(&self, flag: u8) -> bool {
+    const fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
 
-    /// Standing on something (its bottom touches a solid pixel, or a one-way cell from above).
+    /// Records the cell it stands on.
+    #[inline]
+    pub(crate) fn set_ground_cell(&mut self, cell: (i32, i32)) {
+        self.cell = cell;
+        self.set(Self::ON_CELL, true);
+    }
+
+    /// Records the platform it stands on (`index` into the world's platforms).
+    #[inline]
+    pub(crate) fn set_ground_platform(&mut self, index: usize) {
+        self.platform = u16::try_from(index).unwrap_or(u16::MAX);
+        self.set(Self::ON_PLATFORM, true);
+    }
+
+    /// Standing on something at the end of the move: the row under its bottom meets a
+    /// solid pixel (of a cell or a platform), or a one-way top it was above. An actor that
+    /// rose this frame (its whole-pixel move was up) stands on nothing, even where its
+    /// bottom ends level with a surface: it is leaving it.
     pub const fn on_ground(&self) -> bool {
         self.has(Self::ON_GROUND)
     }
 
-    /// Its left side touches a wall.
+    /// Its left side touches a wall at the end of the move: a step to the left from there
+    /// would be refused (a slope it could walk up is not a wall).
     pub const fn pushing_left(&self) -> bool {
         self.has(Self::PUSHING_LEFT)
     }
 
-    /// Its right side touches a wall.
+    /// Its right side touches a wall at the end of the move (see [`Contacts::pushing_left`]).
     pub const fn pushing_right(&self) -> bool {
         self.has(Self::PUSHING_RIGHT)
     }
 
-    /// Its top touches a ceiling.
+    /// Its top touches a ceiling at the end of the move.
     pub const fn on_ceiling(&self) -> bool {
         self.has(Self::ON_CEILING)
+    }
+
+    /// A wall stopped its motion to the left at some pixel of this frame (`vx` was zeroed).
+    pub const fn hit_wall_left(&self) -> bool {
+        self.has(Self::HIT_WALL_LEFT)
+    }
+
+    /// A wall stopped its motion to the right at some pixel of this frame (`vx` was zeroed).
+    pub const fn hit_wall_right(&self) -> bool {
+        self.has(Self::HIT_WALL_RIGHT)
+    }
+
+    /// A ceiling stopped its upward motion this frame (`vy` was zeroed).
+    pub const fn hit_head(&self) -> bool {
+        self.has(Self::HIT_HEAD)
     }
 
     /// Standing on a sloped surface (ground angle ≠ 0).
@@ -172,7 +233,7 @@ impl Contacts {
         self.has(Self::ON_SLOPE)
     }
 
-    /// Standing only on one-way cells (so it can drop through).
+    /// Standing only on one-way cells or one-way platforms (so it can drop through).
     pub const fn on_one_way(&self) -> bool {
         self.has(Self::ON_ONE_WAY)
     }
@@ -181,6 +242,26 @@ impl Contacts {
     /// or it was embedded in solid pixels and could not be pushed out.
     pub const fn crushed(&self) -> bool {
         self.has(Self::CRUSHED)
+    }
+
+    /// The cell (tile coordinates) it stands on: of the cells under its feet, the one
+    /// nearest its centre column. `None` in the air, and when only platforms hold it.
+    pub const fn ground_cell(&self) -> Option<(i32, i32)> {
+        if self.has(Self::ON_CELL) {
+            Some(self.cell)
+        } else {
+            None
+        }
+    }
+
+    /// The platform it stands on (its index in the world's platforms), when one holds it.
+    /// On a platform and a cell at once, both are reported.
+    pub const fn ground_platform(&self) -> Option<usize> {
+        if self.has(Self::ON_PLATFORM) {
+            Some(self.platform as usize)
+        } else {
+            None
+        }
     }
 }
 

@@ -170,9 +170,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.finish_drop(actor);
         let came_from = came_from.filter(|_| free);
         self.update_contacts(actor, rising, rising && actor.y > start_y, free, came_from);
-        if blocked_x {
-            push_against_wall(actor, dx < 0);
-        }
+        record_hits(actor, blocked_x, blocked_y, dx, dy);
         (blocked_x, blocked_y)
     }
 
@@ -751,7 +749,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn stand_on(actor: &mut Actor, cell: (i32, i32), angle: u8) {
         let c = &mut actor.contacts;
         c.set(Contacts::ON_GROUND, true);
-        c.ground_cell = cell;
+        c.set_ground_cell(cell);
         c.ground_angle = angle;
         c.set(Contacts::ON_SLOPE, angle != 0);
     }
@@ -858,7 +856,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// A drop request while standing on one-way cells: ignore their row from now on.
     fn start_drop(&self, actor: &mut Actor) {
         if actor.drop_request && actor.previous.on_one_way() && actor.previous.on_ground() {
-            actor.drop_row = actor.previous.ground_cell.1;
+            if let Some((_, row)) = actor.previous.ground_cell() {
+                actor.drop_row = row;
+            }
         }
         actor.drop_request = false;
     }
@@ -949,14 +949,13 @@ struct Footing {
     only_one_way: bool,
 }
 
-/// A wall stopped the actor's move to the left (`leftwards`) or right: it pushes it.
-fn push_against_wall(actor: &mut Actor, leftwards: bool) {
-    let flag = if leftwards {
-        Contacts::PUSHING_LEFT
-    } else {
-        Contacts::PUSHING_RIGHT
-    };
-    actor.contacts.set(flag, true);
+/// Records what stopped the frame's move `(dx, dy)`: a wall (x motion stopped) on the
+/// side it was going, a ceiling (y motion stopped going up).
+fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, dx: i32, dy: i32) {
+    let c = &mut actor.contacts;
+    c.set(Contacts::HIT_WALL_LEFT, blocked_x && dx < 0);
+    c.set(Contacts::HIT_WALL_RIGHT, blocked_x && dx > 0);
+    c.set(Contacts::HIT_HEAD, blocked_y && dy > 0);
 }
 
 /// Half the actor's width, rounded down: how far its centre foot is from its edges.
@@ -1250,7 +1249,7 @@ mod tests {
         start.drop_row = 2;
         let (fast, slow) = one_frame_both_ways(&map, start);
         assert_eq!((slow.x, slow.y), (63, 48));
-        assert_eq!(slow.contacts.ground_cell, (3, 2));
+        assert_eq!(slow.contacts.ground_cell(), Some((3, 2)));
         assert_eq!(fast, slow);
     }
 
@@ -1277,7 +1276,7 @@ mod tests {
         (start.vx, start.vy, start.rem_x) = (626, -SUBPIXEL / 4, 144);
         let (fast, slow) = one_frame_both_ways(&map, start);
         assert_eq!((slow.x, slow.y), (24, 48));
-        assert_eq!(slow.contacts.ground_cell, (1, 2));
+        assert_eq!(slow.contacts.ground_cell(), Some((1, 2)));
         assert_eq!(fast, slow);
     }
 
