@@ -351,7 +351,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let lift = if by_strips {
             self.climb_by_strips(here, dir, climb, walkable, &solids)
         } else {
-            self.climb(actor, here.shifted(dir, 1), climb, walkable)
+            // The box one pixel ahead is blocked: the caller found so.
+            self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)
                 .filter(|&k| self.has_room(here, Direction::Up, k, &solids))
         };
         if lift.is_some() {
@@ -435,24 +436,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         None
     }
 
-    /// How far up `ahead` must go to be free, if the rise is walkable. Whole-box feet: a
-    /// rise below `climb`. Centre feet: the foot's own rise (over slopes and full cells)
-    /// must be below `climb`; the box may then have to rise up to half its width more to
-    /// clear a full cell its edge overlaps (a slope's top meeting a block).
-    fn climb(&self, actor: &Actor, ahead: Rect, climb: i32, walkable: &Rules) -> Option<i32> {
-        if walkable.foot.is_none() {
-            // `ahead` is blocked: the caller found its leading strip blocked.
-            return self.escape_from(ahead, Direction::Up, 1, climb, walkable);
-        }
-        let foot = Rules {
-            foot_on_full: true,
-            ..*walkable
-        };
-        self.escape_with(ahead, Direction::Up, climb, &foot)?;
-        let body = climb.saturating_add(half_width(actor));
-        self.escape_with(ahead, Direction::Up, body, walkable)
-    }
-
     /// After a step sideways on the ground: pull the actor down onto ground that lies less
     /// than a wall height below (stick to descending slopes). Returns where it stands.
     fn stick(&self, actor: &mut Actor, was_grounded: bool) -> Landing {
@@ -461,12 +444,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let here = actor.rect();
         let rules = self.rules(actor, self.below(actor, here));
-        let mut reach = actor.settings.wall();
-        if rules.foot.is_some() {
-            // A centre foot may hang over a slope while the box rests on a block by its
-            // heel; when the heel leaves the block the foot is up to half a width higher.
-            reach = reach.saturating_add(half_width(actor));
-        }
+        let reach = actor.settings.wall();
         // Ground right below (flat ground, climbing) is one strip test; only a gap below
         // needs the distance lookups.
         if self.blocked(here, Direction::Down, &rules) {
@@ -503,20 +481,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Blocked moving up: shift sideways by the least amount that frees the way, if the
-    /// settings allow that much (ceiling slopes, block corners).
+    /// settings allow it. The two options are independent: a ceiling with a shape cell
+    /// (a sloped ceiling) is slid along by `ceiling_slide`, up to `wall_height - 1` px; a
+    /// ceiling of blocks and platforms only is nudged past by `corner_correction`.
     fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
-        // Sliding is for sloped ceilings; square corners only get the corner correction.
-        let slide_reach = s.wall().saturating_sub(1);
-        let matters = s.ceiling_slide && slide_reach > s.corner();
-        let slide = if matters && self.hits_slope(above, rules) {
-            slide_reach
+        let limit = if self.hits_slope(above, rules) {
+            if s.ceiling_slide {
+                s.wall().saturating_sub(1)
+            } else {
+                0
+            }
         } else {
-            0
+            s.corner()
         };
-        let limit = slide.max(s.corner());
-        if limit == 0 {
+        if limit <= 0 {
             return false;
         }
         // Prefer the side the actor is moving to; the nearer side wins otherwise.
@@ -738,7 +718,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             only_one_way,
         }) = footing
         {
-            let angle = self.ground_angle(tx, ty, actor.centre_x());
+            let angle = self.ground_angle(tx, ty, actor);
             Self::stand_on(actor, (tx, ty), angle);
             actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
         }
@@ -783,7 +763,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut visit = |tx: i32, ty: i32, hit: bool| {
             // Touching: free of the cell, and the row under the feet meets it.
             meets |= hit;
-            if !hit || (!free && self.collides_with(tx, ty, here, floor)) {
+            if !hit || (!free && self.cell_hits_with(tx, ty, here, floor)) {
                 return ControlFlow::Continue(());
             }
             only_one_way &= self.map.cell(tx, ty).one_way;
@@ -793,11 +773,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
             ControlFlow::Continue(())
         };
-        if floor.foot.is_none() {
-            self.strip_cells::<true>(below, floor, visit);
-        } else {
-            for (tx, ty) in self.cells(below) {
-                let _ = visit(tx, ty, self.collides_with(tx, ty, below, floor));
+        match floor.foot {
+            None => {
+                self.strip_cells::<true>(below, floor, visit);
+            }
+            Some(foot) => {
+                // What the parts of the box one pixel lower meet (they may reach rows above
+                // its bottom, where its columns dip into the ground).
+                let lower = here.shifted(Direction::Down, 1);
+                self.foot_parts(lower, floor, foot, |part, rules| {
+                    for (tx, ty) in self.cells(part) {
+                        let _ = visit(tx, ty, self.collides_with(tx, ty, part, rules));
+                    }
+                    ControlFlow::<()>::Continue(())
+                });
             }
         }
         (meets || self.hits_platforms(below, floor)).then_some(Footing {
@@ -806,19 +795,45 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         })
     }
 
-    /// The surface angle of cell (tx, ty) in the column nearest to world column `x`.
-    fn ground_angle(&self, tx: i32, ty: i32, x: i32) -> u8 {
+    /// The surface angle the actor stands on in cell (tx, ty): of the column of the cell
+    /// under its bottom row that is nearest its centre and has a solid pixel right under
+    /// its feet (0 for a block, or when no column of the cell has).
+    fn ground_angle(&self, tx: i32, ty: i32, actor: &Actor) -> u8 {
         let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
             return 0;
         };
-        let column = x
-            .saturating_sub(self.tile_origin(tx))
-            .min(self.n - 1)
-            .max(0);
-        self.tables
-            .shape(id)
-            .and_then(|s| s.surface(variant, u8::try_from(column).ok()?))
-            .map_or(0, |s| s.angle)
+        let Some(shape) = self.tables.shape(id) else {
+            return 0;
+        };
+        let (left, bottom) = (self.tile_origin(tx), self.tile_origin(ty));
+        let last = self.n.saturating_sub(1);
+        let Ok(row) = u8::try_from(actor.y.saturating_sub(1).saturating_sub(bottom)) else {
+            return 0;
+        };
+        let (x0, x1) = (
+            actor.x,
+            actor.x.saturating_add(i32::from(actor.width()) - 1),
+        );
+        let from = |x: i32| x.saturating_sub(left);
+        let (lo, hi) = (from(x0).max(0), from(x1).min(last));
+        let centre = from(actor.centre_x()).clamp(lo, hi);
+        // Columns lo..=hi of the cell, nearest the centre first (all within 0..N).
+        let columns = (0..=last)
+            .flat_map(|d| {
+                [centre - d, centre + d]
+                    .into_iter()
+                    .take(if d == 0 { 1 } else { 2 })
+            })
+            .filter(|c| (lo..=hi).contains(c));
+        for column in columns {
+            let Ok(c) = u8::try_from(column) else {
+                continue;
+            };
+            if shape.is_solid(variant, c, row) {
+                return shape.surface(variant, c).map_or(0, |s| s.angle);
+            }
+        }
+        0
     }
 
     /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
@@ -850,7 +865,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
-        Rules::new(actor.settings.feet, actor.width(), one_way)
+        let size = (actor.width(), actor.height());
+        Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way)
     }
 
     /// A drop request while standing on one-way cells: ignore their row from now on.
@@ -956,11 +972,6 @@ fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, dx: i32, dy:
     c.set(Contacts::HIT_WALL_LEFT, blocked_x && dx < 0);
     c.set(Contacts::HIT_WALL_RIGHT, blocked_x && dx > 0);
     c.set(Contacts::HIT_HEAD, blocked_y && dy > 0);
-}
-
-/// Half the actor's width, rounded down: how far its centre foot is from its edges.
-fn half_width(actor: &Actor) -> i32 {
-    i32::from(actor.width().saturating_sub(1) / 2)
 }
 
 /// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.
