@@ -46,7 +46,10 @@
 //!
 //! Jumping is setting `vy` while [`Contacts::on_ground`]; dropping through a one-way cell is
 //! [`Actor::drop_through`] while [`Contacts::on_one_way`]. Landing or hitting a ceiling
-//! zeroes `vy`, hitting a wall zeroes `vx`.
+//! zeroes `vy`, hitting a wall zeroes `vx`. Between frames, [`Actor::place`] teleports an
+//! actor (forgetting its sub-pixel remainder, [`Actor::remainder`]),
+//! [`World::place_on_ground`] spawns one on the ground below a point, and [`World::resize`]
+//! changes its size (crouching, standing up) where there is room.
 //!
 //! # Getting the tables
 //!
@@ -170,6 +173,7 @@
 //! | [`MAX_SIZE`] | 64 px | each side of an [`Actor`]'s box |
 //! | [`MAX_REACH`] | 64 px | the wall height and the corner correction in effect ([`ActorSettings`]) |
 //! | [`MAX_POSITION`] | 2^30 px | an actor's `x` and `y`: the edge of the world |
+//! | [`MAX_SPAWN_DROP`] | 1024 px | how far [`World::place_on_ground`] looks for ground below its point |
 //!
 //! So one call moves an actor by at most 128 pixel steps, and each step asks about at most
 //! the cells one box covers (17×17 on the smallest, 4-px tiles). On a desktop (release
@@ -179,7 +183,9 @@
 //! and each query in a world with platforms also looks at every platform. The box queries
 //! [`World::hits`], [`World::room`], [`World::escape`] and [`World::cell_distance`] take
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
-//! `escape`, at most [`MAX_MOVE`] px).
+//! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
+//! box, and [`World::place_on_ground`] at most 17 downward lookups of [`MAX_MOVE`] px and a
+//! zero move.
 //!
 //! The edge of the world holds like a wall: a move stops at ±[`MAX_POSITION`], and a frame
 //! whose climbs, slides or escapes would carry an actor past it is refused (the actor stays
@@ -242,6 +248,7 @@ pub use motion::packed::{
     MAP_HEADER_LEN, MAP_MAGIC, MAP_VERSION, MAX_MAP_CELLS, MapError, PackedMap, WidePackedMap,
     cell_code, index_width,
 };
+pub use motion::placement::{MAX_SPAWN_DROP, NoRoom};
 pub use motion::platform::Platform;
 pub use motion::rect::Rect;
 pub use motion::world::World;

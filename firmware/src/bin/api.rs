@@ -13,8 +13,9 @@ use core::hint::black_box as opaque;
 use cortex_m_rt::entry;
 use slope_runtime::{
     Actor, ActorSettings, Cell, Direction, GridMap, LocalBox, MAP_HEADER_LEN, MAP_MAGIC,
-    MAP_VERSION, Offsets, Overlap, PackedMap, Platform, Rect, ShapeId, Tables, TileMap, Variant,
-    WidePackedMap, World, cell_code, crc32, format, index_width, move_platform,
+    MAP_VERSION, MAX_SPAWN_DROP, NoRoom, Offsets, Overlap, PackedMap, Platform, Rect, ShapeId,
+    Tables, TileMap, Variant, WidePackedMap, World, cell_code, crc32, format, index_width,
+    move_platform,
 };
 
 /// The default tiles.
@@ -124,6 +125,7 @@ fn every_call(blob: &'static [u8]) -> bool {
         hero.bounds(),
         hero.centre_x(),
         hero.is_dropping(),
+        hero.remainder(),
     ));
     {
         let world = World::new(tables, &map);
@@ -138,6 +140,8 @@ fn every_call(blob: &'static [u8]) -> bool {
         opaque(world.cell_distance(opaque(2), opaque(1), rect, dir));
         opaque(world.step(hero));
         opaque(world.move_by(hero, opaque(5), opaque(-7)));
+        opaque(world.resize(hero, opaque(12), opaque(20)).is_ok());
+        opaque(world.place_on_ground(hero, opaque(40), opaque(100)));
     }
     let mut platforms = [
         Platform::new(opaque(30), opaque(16), opaque(32), opaque(8)),
@@ -164,7 +168,8 @@ fn every_call(blob: &'static [u8]) -> bool {
         c.on_one_way(),
         c.crushed(),
     ));
-    opaque(&actors);
+    actors[1].place(opaque(70), opaque(-12));
+    opaque((&actors, MAX_SPAWN_DROP, NoRoom));
     packed_maps(&tables);
     true
 }

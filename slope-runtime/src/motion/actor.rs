@@ -42,9 +42,27 @@ pub enum Feet {
     /// actor rests on whichever of its bottom pixels meets the slope first.
     #[default]
     Box,
-    /// The box collides with full tiles, but slope tiles see only the column under its
-    /// centre (the "perfect slope" write-up): the actor stands on a slope at its centre,
-    /// never on a heel or toe, and its box may overlap the slope below the centre.
+    /// The actor stands where the column under its centre (its foot, [`Actor::centre_x`])
+    /// meets the ground, as in the "perfect slope" write-up: on a slope it stands on its
+    /// centre, never on a heel or a toe, and blocks under or beside the slope do not hold
+    /// it up either. Walking over any junction of slopes and blocks, its height changes by
+    /// no more than the surface's own rise per pixel.
+    ///
+    /// Exactly what its box may overlap, with `cap = min(N − 1, height − 1)`:
+    ///
+    /// - near slopes (a shape cell in the box's bottom `cap + 1` rows or the row under
+    ///   them), a column `d` pixels from the centre column may dip into solid pixels of
+    ///   any cell, block or shape, up to `min((wall_height − 1) · d, cap)` rows above the
+    ///   box's bottom: as deep as a walkable slope through the foot would put ground. The
+    ///   centre column and every row above those meet everything;
+    /// - elsewhere the box overlaps nothing, like [`Feet::Box`] (so on a ledge of blocks
+    ///   it stands on its heel until the box leaves the ledge);
+    /// - one-way cells hold the foot only: it drops off a one-way ledge once its centre
+    ///   column leaves it.
+    ///
+    /// So a wall or a ceiling, of blocks or of shapes, stops the box at its edge or its
+    /// top, and a wall a tile high or more always stops the edge of its box. Moving
+    /// platforms meet its whole box.
     Centre,
 }
 
@@ -365,6 +383,102 @@ impl Actor {
     /// Whether it is dropping through a row of one-way cells.
     pub fn is_dropping(&self) -> bool {
         self.drop_row != i32::MIN
+    }
+
+    /// Teleports the actor: its box's bottom-left pixel to (x, y) (each clamped to
+    /// ±[`MAX_POSITION`], as [`Actor::new`] does), with nothing carried over from where it
+    /// was. Setting `x` and `y` directly keeps the sub-pixel remainder, a drop through
+    /// one-way cells, a platform's crush and the contacts of the old place; `place` forgets
+    /// them all:
+    ///
+    /// - the sub-pixel remainders become 0 (see [`Actor::remainder`]), so the first frame
+    ///   after a teleport moves the same on every run, wherever the actor came from;
+    /// - a drop through one-way cells ends, and a pending [`Actor::drop_through`] request is
+    ///   cancelled;
+    /// - `contacts` and `previous` become [`Contacts::default`] (in the air, touching
+    ///   nothing): nothing is known of the new place until the next move. A zero move,
+    ///   `world.move_by(&mut actor, 0, 0)`, computes them there (and, like every move,
+    ///   pushes an actor placed inside solid pixels out the shortest way).
+    ///
+    /// The velocity, size and settings are kept: zero `vx` and `vy` for a standing start.
+    /// To place an actor on the ground below a point, see [`World::place_on_ground`].
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let air: GridMap<1, 1> = GridMap::new(Cell::EMPTY);
+    /// let world = World::new(tables, &air);
+    /// let mut hero = Actor::new(0, 0, 8, 8);
+    /// hero.vx = SUBPIXEL / 2; // half a pixel per frame
+    /// world.step(&mut hero);
+    /// assert_eq!((hero.x, hero.remainder()), (0, (128, 0)));
+    ///
+    /// hero.place(100, 40);
+    /// assert_eq!((hero.x, hero.y, hero.remainder()), (100, 40, (0, 0)));
+    /// assert_eq!(hero.vx, SUBPIXEL / 2); // the velocity is kept
+    /// world.step(&mut hero); // half a pixel again: not yet a whole one
+    /// assert_eq!(hero.x, 100);
+    ///
+    /// hero.place(i32::MAX, i32::MIN); // clamped to the edge of the world
+    /// assert_eq!((hero.x, hero.y), (1 << 30, -(1 << 30)));
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    ///
+    /// [`World::place_on_ground`]: crate::World::place_on_ground
+    pub fn place(&mut self, x: i32, y: i32) {
+        self.x = x.clamp(-MAX_POSITION, MAX_POSITION);
+        self.y = y.clamp(-MAX_POSITION, MAX_POSITION);
+        self.forget_motion_state();
+    }
+
+    /// The sub-pixel remainders `(x, y)`, in 1/256 px ([`SUBPIXEL`]): the fraction of a
+    /// pixel the velocity has carried the actor past its whole-pixel position. Its exact
+    /// position is `x + rem_x / 256` (and likewise for y), always to the right of and above
+    /// its pixel, moving left or down too: a frame at `vx = -128` from a remainder of 0
+    /// moves it a pixel left and leaves 128.
+    ///
+    /// A wall or a ceiling that stops the motion, and a landing, reset that axis's
+    /// remainder to 0; [`Actor::place`] resets both. A game that saves and restores actors
+    /// exactly (a replay, a rollback) keeps it with them: the whole `Actor` is `Copy`.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let air: GridMap<1, 1> = GridMap::new(Cell::EMPTY);
+    /// let world = World::new(tables, &air);
+    /// let mut a = Actor::new(0, 0, 8, 8);
+    /// (a.vx, a.vy) = (3 * SUBPIXEL / 2, -SUBPIXEL / 4); // 1.5 px right, 0.25 px down
+    /// world.step(&mut a);
+    /// assert_eq!((a.x, a.y), (1, -1));
+    /// assert_eq!(a.remainder(), (128, 192)); // at x = 1.5, y = -0.25
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    #[inline]
+    pub fn remainder(&self) -> (u8, u8) {
+        (self.rem_x, self.rem_y)
+    }
+
+    /// Forgets what the actor's motion carried from frame to frame (the remainders, a drop,
+    /// a crush, the contacts), keeping its position, velocity, size and settings: the
+    /// state a teleport must not carry to the new place. Every such field is reset here.
+    pub(crate) fn forget_motion_state(&mut self) {
+        self.rem_x = 0;
+        self.rem_y = 0;
+        self.drop_row = i32::MIN;
+        self.drop_request = false;
+        self.crush_pending = false;
+        self.contacts = Contacts::default();
+        self.previous = Contacts::default();
+    }
+
+    /// Sets the box's size, each side clamped to 1..=[`MAX_SIZE`] as [`Actor::new`] does
+    /// (the position is the caller's to keep clear: see `World::resize`).
+    #[inline]
+    pub(crate) fn set_size(&mut self, width: u16, height: u16) {
+        self.width = width.clamp(1, MAX_SIZE);
+        self.height = height.clamp(1, MAX_SIZE);
     }
 
     /// Whether its position lies within the edge of the world (±[`MAX_POSITION`]).

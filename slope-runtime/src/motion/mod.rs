@@ -7,15 +7,19 @@
 //! - `platform`: moving platforms;
 //! - `world`: a map and its tables, and the box queries (hits, room, escape);
 //! - `steps` and `movement`: one frame of an actor, pixel by pixel (`World::step`);
+//! - `placement`: an actor's size and starting place between moves (`World::resize`,
+//!   `World::place_on_ground`);
 //! - `carry`: moving a platform with its riders (`move_platform`).
 //!
-//! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`.
+//! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`,
+//! `placement`.
 
 pub mod actor;
 pub mod carry;
 pub mod map;
 pub mod movement;
 pub mod packed;
+pub mod placement;
 pub mod platform;
 pub mod rect;
 pub(crate) mod steps;

@@ -853,7 +853,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The one-way rule for an actor whose box is `from` before the step.
-    fn below(&self, actor: &Actor, from: Rect) -> OneWay {
+    pub(crate) fn below(&self, actor: &Actor, from: Rect) -> OneWay {
         if actor.settings.ignores_one_way {
             OneWay::Ignored
         } else {
@@ -864,7 +864,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
+    /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
+    pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
         let size = (actor.width(), actor.height());
         Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way)
     }

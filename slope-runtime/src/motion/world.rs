@@ -42,12 +42,12 @@ pub(crate) struct Rules {
     pub skip_platform: Option<usize>,
 }
 
-/// A centre foot (see [`Feet::Centre`]). Where no shape cell (a slope) lies in the box's
-/// bottom `cap + 1` rows or the row under it, the box meets the cells as a whole, like
-/// [`Feet::Box`]. Near shape cells, its centre column meets every solid pixel, and any
-/// other column, `d` columns from it, only those at least `min(rise · d, cap)` rows above
-/// the box's bottom, where `cap = min(N − 1, height − 1)`; one-way cells meet only the
-/// foot. So the box may dip into the ground around its foot as deep as a walkable slope
+/// A centre foot (see [`Feet::Centre`]). One-way cells meet only the foot's bottom pixel.
+/// Where no shape cell (a slope) lies in the box's bottom `cap + 1` rows or the row under
+/// it, the box meets the other cells as a whole, like [`Feet::Box`]. Near shape cells, its
+/// centre column meets every solid pixel, and any other column, `d` columns from it, only
+/// those at least `min(rise · d, cap)` rows above the box's bottom, where
+/// `cap = min(N − 1, height − 1)`. So the box may dip into the ground around its foot as deep as a walkable slope
 /// through the foot would put ground (blocks under and beside a slope included), never
 /// deeper than a tile's height minus one, and never with its top row: a wall or a ledge
 /// rising faster than that still stops it, and ceilings meet its whole top.
@@ -314,9 +314,6 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             y1: r.y0.saturating_add(cap).min(r.y1),
             ..r
         };
-        if !self.any_shape_in(low) {
-            return f(r, &rules.whole(rules.one_way)).break_value();
-        }
         let centre = r.x0.saturating_add(foot.offset).min(r.x1);
         let column = Rect {
             x0: centre,
@@ -335,10 +332,20 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             }
             OneWay::Ignored => OneWay::Ignored,
         };
+        let body = rules.whole(OneWay::Ignored);
+        if !self.any_shape_in(low) {
+            // The whole box; one-way cells still meet only the foot.
+            if let ControlFlow::Break(b) = f(r, &body) {
+                return Some(b);
+            }
+            if one_way == OneWay::Ignored {
+                return None;
+            }
+            return f(column, &rules.whole(one_way)).break_value();
+        }
         if let ControlFlow::Break(b) = f(column, &rules.whole(one_way)) {
             return Some(b);
         }
-        let body = rules.whole(OneWay::Ignored);
         let (left, right) = (centre.saturating_sub(r.x0), r.x1.saturating_sub(centre));
         let far = left.max(right);
         let mut d = 1;
