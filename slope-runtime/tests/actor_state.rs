@@ -542,7 +542,12 @@ fn a_resized_actor_is_free_with_the_same_feet() {
             Feet::Box => 0,
             Feet::Centre => (i32::from(before.height()) - i32::from(a.height())).max(0),
         };
-        prop_assert!((before.y..=before.y + rise).contains(&a.y), "{:?} → {:?}", before, a);
+        prop_assert!(
+            (before.y..=before.y + rise).contains(&a.y),
+            "{:?} → {:?}",
+            before,
+            a
+        );
         prop_assert!(moved <= growth.max(0), "{:?} → {:?}", before, a);
         let mut probe = a;
         world.move_by(&mut probe, 0, 0);

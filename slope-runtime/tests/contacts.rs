@@ -1,0 +1,253 @@
+//! Contacts describe where the actor ends; what stopped it on the way has names of its own.
+//! Ceiling slides and corner corrections are separate options that each do what they say.
+
+mod support;
+
+use slope_runtime::{Actor, ActorSettings, Cell, Rect, Solid, TileMap};
+use support::*;
+
+/// A wall hanging from the top: full cells at tile column 4 (x 64..79), rows 4..7
+/// (y 64..127), in open air.
+struct HangingWall;
+
+impl TileMap for HangingWall {
+    fn cell(&self, tx: i32, ty: i32) -> Cell {
+        if tx == 4 && (4..=7).contains(&ty) {
+            Cell::FULL
+        } else {
+            Cell::EMPTY
+        }
+    }
+}
+
+/// Touching the wall's right side, moving left 2 px and down 40 px in a frame: the wall
+/// stops its first pixel left, then it falls 38 px below the wall. It hit the wall; it is
+/// not pushing anything where it ends.
+#[test]
+fn pushing_describes_where_the_actor_ends() {
+    let w = world(HangingWall);
+    let mut a = Actor::new(80, 66, 8, 16);
+    (a.vx, a.vy) = (-2 * PX, -40 * PX);
+    let c = w.step(&mut a);
+    assert_eq!((a.x, a.y), (80, 26));
+    assert!(c.hit_wall_left(), "the wall stopped it this frame");
+    assert!(!c.pushing_left(), "it ends 38 px below the wall");
+    assert_eq!(a.vx, 0, "hitting the wall zeroed vx");
+    // Against the wall at the end of a frame, both hold.
+    let mut b = Actor::new(80, 80, 8, 16);
+    (b.vx, b.vy) = (-2 * PX, 0);
+    let c = w.step(&mut b);
+    assert!(c.hit_wall_left() && c.pushing_left());
+    // The next frame, still against it without moving into it: pushing, not hitting.
+    b.vx = 0;
+    let c = w.step(&mut b);
+    assert!(c.pushing_left() && !c.hit_wall_left());
+}
+
+/// A block at (1, 1): x 16..31, y 16..31, on a floor.
+const BLOCK: &str = r"
+    ....
+    .#..
+    ####
+";
+
+/// An actor that rose this frame is not on the ground, even when its bottom ends level with
+/// the top of a block: it is leaving it. The next frame, not rising, it stands there.
+#[test]
+fn rising_actors_are_not_on_the_ground() {
+    let map = Ascii::new(BLOCK);
+    let w = world(&map);
+    let mut a = Actor::new(33, 31, 8, 8);
+    (a.vx, a.vy) = (-2 * PX, PX);
+    let c = w.step(&mut a);
+    assert_eq!(
+        (a.x, a.y),
+        (31, 32),
+        "its bottom-left pixel is over the block's top"
+    );
+    assert!(overlaps_solid(&map, Rect::of_box(a.x, a.y - 1, 8, 1)));
+    assert!(!c.on_ground(), "it rose this frame");
+    a.vy = 0;
+    let c = w.step(&mut a);
+    assert_eq!((a.x, a.y), (29, 32));
+    assert!(c.on_ground() && c.ground_cell() == Some((1, 1)));
+}
+
+/// Rising by less than a pixel (no whole-pixel move up) does not leave the ground.
+#[test]
+fn a_sub_pixel_rise_stays_on_the_ground() {
+    let map = Ascii::new(BLOCK);
+    let w = world(&map);
+    let mut a = Actor::new(4, 16, 8, 8);
+    w.step(&mut a);
+    assert!(a.contacts.on_ground());
+    a.vy = PX / 4;
+    let c = w.step(&mut a);
+    assert_eq!(a.y, 16);
+    assert!(c.on_ground());
+}
+
+/// `slope11_1` turned (F90): a steep piece whose right columns are empty. A box-footed actor
+/// whose centre is over an empty column of the cell stands on the solid columns beside it:
+/// the angle is theirs, not 0.
+#[test]
+fn the_ground_angle_is_of_the_column_stood_on() {
+    let steep = piece("slope11_1", "F90");
+    let map = Ascii::with(
+        r"
+        ......
+        ..s...
+        ######
+    ",
+        &[('s', steep)],
+    );
+    let Cell {
+        solid: Solid::Shape(id, variant),
+        ..
+    } = steep
+    else {
+        unreachable!()
+    };
+    let shape = tables().shape(id).expect("a default tile");
+    let solid_columns: Vec<u8> = (0..16)
+        .filter(|&c| shape.surface(variant, c).is_some())
+        .collect();
+    assert!(solid_columns.len() < 16, "some columns are empty");
+    // An 8-wide actor whose centre is on the first empty column, its left heel on the
+    // solid ones.
+    let first_empty = i32::from(*solid_columns.last().expect("solid columns")) + 1;
+    let x = 32 + first_empty - 3;
+    let w = world(&map);
+    let mut a = Actor::new(x, 64, 8, 8);
+    land(&w, &mut a, 64);
+    assert_eq!(a.contacts.ground_cell(), Some((2, 1)));
+    let stood = (0..16u8)
+        .rev()
+        .filter(|&c| i32::from(c) + 32 >= a.x && i32::from(c) + 32 <= a.x + 7)
+        .find(|&c| shape.is_solid(variant, c, (a.y - 1 - 16) as u8))
+        .expect("a column under its feet");
+    let angle = shape.surface(variant, stood).expect("solid").angle;
+    assert_ne!(angle, 0, "the steep piece is sloped");
+    assert_eq!(a.contacts.ground_angle, angle);
+    assert!(a.contacts.on_slope());
+}
+
+/// Four cells of `slope45` turned upside down and mirrored (FXY): a ceiling rising to the
+/// right, solid above it, over a floor, with a wall of blocks at x = 64.
+fn sloped_ceiling() -> Ascii {
+    Ascii::with(
+        r"
+        ##########
+        ###c######
+        ##c.######
+        #c..######
+        c...######
+        ..........
+        ..........
+        ##########
+    ",
+        &[('c', piece("slope45", "FXY"))],
+    )
+}
+
+/// Jumps straight up under the sloped ceiling and returns how far it moved sideways.
+fn slide_under_sloped_ceiling(ceiling_slide: bool, corner_correction: u8) -> i32 {
+    let map = sloped_ceiling();
+    let w = world(&map);
+    let settings = ActorSettings {
+        ceiling_slide,
+        corner_correction,
+        ..ActorSettings::default()
+    };
+    let mut a = Actor::new(20, 16, 8, 8).with_settings(settings);
+    let x = a.x;
+    a.vy = 6 * PX;
+    run(&w, &mut a, 30, |_, a| fall(a));
+    a.x - x
+}
+
+#[test]
+fn ceiling_slide_and_corner_correction_are_independent() {
+    // Sliding along a sloped ceiling is `ceiling_slide`'s alone.
+    let slid = slide_under_sloped_ceiling(true, 0);
+    assert!(slid > 16, "it slides along the slope: {slid} px");
+    assert_eq!(
+        slide_under_sloped_ceiling(false, 4),
+        0,
+        "no slide when it is off"
+    );
+    assert_eq!(slide_under_sloped_ceiling(false, 255), 0);
+    assert_eq!(
+        slide_under_sloped_ceiling(true, 4),
+        slid,
+        "corners change nothing here"
+    );
+}
+
+/// A block corner over the actor's head, overlapping it by `overlap` px: the corner
+/// correction nudges it past, whatever `ceiling_slide` says.
+fn nudge_under_a_corner(overlap: i32, ceiling_slide: bool, corner_correction: u8) -> i32 {
+    let map = Ascii::new(
+        r"
+        ..#...
+        ......
+        ......
+        ######
+    ",
+    );
+    let w = world(&map);
+    let settings = ActorSettings {
+        ceiling_slide,
+        corner_correction,
+        ..ActorSettings::default()
+    };
+    // The block is x 32..47; the actor's right edge is `overlap` px into it.
+    let mut a = Actor::new(32 - 8 + overlap, 16, 8, 8).with_settings(settings);
+    let x = a.x;
+    a.vy = 6 * PX;
+    run(&w, &mut a, 12, |_, a| fall(a));
+    a.x - x
+}
+
+#[test]
+fn corner_correction_is_for_corners_of_blocks() {
+    for slide in [false, true] {
+        assert_eq!(
+            nudge_under_a_corner(2, slide, 4),
+            -2,
+            "nudged past the corner"
+        );
+        assert_eq!(
+            nudge_under_a_corner(2, slide, 0),
+            0,
+            "no nudge when it is off"
+        );
+        assert_eq!(nudge_under_a_corner(5, slide, 4), 0, "more than it allows");
+    }
+}
+
+/// The documented slide limit is the real one: `wall_height - 1` px sideways per pixel up.
+/// A 45° ceiling needs 1 px per pixel: with wall height 1 (limit 0) there is no slide, even
+/// with a large corner correction.
+#[test]
+fn the_slide_limit_is_the_wall_height_minus_one() {
+    let map = sloped_ceiling();
+    let w = world(&map);
+    for (wall_height, slides) in [(1u8, false), (2, true), (4, true)] {
+        let settings = ActorSettings {
+            wall_height,
+            corner_correction: 8,
+            ..ActorSettings::default()
+        };
+        let mut a = Actor::new(20, 16, 8, 8).with_settings(settings);
+        a.vy = 6 * PX;
+        let trace = run(&w, &mut a, 30, |_, a| fall(a));
+        let steepest = trace
+            .windows(2)
+            .map(|p| (p[1].x - p[0].x).abs())
+            .max()
+            .unwrap_or(0);
+        assert_eq!(a.x != 20, slides, "wall height {wall_height}");
+        assert!(steepest <= 6 * i32::from(wall_height.saturating_sub(1)));
+    }
+}
