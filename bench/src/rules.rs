@@ -179,13 +179,6 @@ fn sweep<P: Probe>(p: &P, b: &mut Body, dx: i32, dy: i32, rising: bool) -> (bool
     b.pushing_left = lift(p, b, -1, b.on_ground, rising).is_none();
     b.pushing_right = lift(p, b, 1, b.on_ground, rising).is_none();
     b.on_ceiling = !p.row_free(r.x0, r.x1, r.y1 + 1, None);
-    if blocked_x {
-        if sx < 0 {
-            b.pushing_left = true;
-        } else {
-            b.pushing_right = true;
-        }
-    }
     (blocked_x, blocked_y)
 }
 
@@ -286,12 +279,12 @@ fn vertical<P: Probe>(p: &P, b: &mut Body, up: bool) -> bool {
 }
 
 /// Blocked going up: the least sideways shift (preferring the walking side) that frees the
-/// way, up to `corner_correction` px, or `wall_height - 1` if more and the ceiling is
-/// sloped (the row above covers a solid pixel of a shape cell).
+/// way: up to `wall_height - 1` px along a sloped ceiling (the row above covers a solid
+/// pixel of a shape cell; the actors keep the default `ceiling_slide`), else up to
+/// `corner_correction` px past a block's corner.
 fn slide_past_ceiling<P: Probe>(p: &P, b: &mut Body, here: &Rect) -> bool {
-    let slide = b.wall_height - 1;
-    let limit = if slide > b.corner_correction && p.row_sloped(here.x0, here.x1, here.y1 + 1) {
-        slide
+    let limit = if p.row_sloped(here.x0, here.x1, here.y1 + 1) {
+        b.wall_height - 1
     } else {
         b.corner_correction
     };

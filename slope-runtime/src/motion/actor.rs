@@ -89,12 +89,15 @@ pub struct ActorSettings {
     pub sticks_to_slopes: bool,
     /// One-way cells are air for this actor. Default `false`.
     pub ignores_one_way: bool,
-    /// Moving up into a sloped ceiling slides along it instead of stopping dead (up to
-    /// `wall_height - 1` px sideways per pixel up). Default `true`.
+    /// Moving up into a sloped ceiling (one with a shape cell in the row over the head)
+    /// slides the actor along it instead of stopping dead: up to `wall_height - 1` px
+    /// sideways per pixel up, towards the side it moves to (else the nearer). Only this
+    /// option slides along shapes. Default `true`.
     pub ceiling_slide: bool,
-    /// Moving up into a block's corner that overlaps the box by at most this many pixels
-    /// nudges the actor sideways past it (Celeste uses 4). 0 turns it off; above
-    /// [`MAX_REACH`] (64) it acts as 64. Default 4.
+    /// Moving up into the corner of a block or a platform (a ceiling without a shape cell
+    /// in the row over the head) that overlaps the box by at most this many pixels nudges
+    /// the actor sideways past it (Celeste uses 4). It never applies to sloped ceilings.
+    /// 0 turns it off; above [`MAX_REACH`] (64) it acts as 64. Default 4.
     pub corner_correction: u8,
     /// On a slope, horizontal speed is scaled by the cosine of the slope so the speed
     /// along the surface equals the flat speed (the perfect-slope write-up). Default `false`.
@@ -156,8 +159,9 @@ impl Default for ActorSettings {
 pub struct Contacts {
     flags: u16,
     /// Surface angle of the ground under the actor (byte angle, see [`crate::Surface`]):
-    /// of the column it stands on nearest its centre. 0 on level ground, on a platform and
-    /// in the air.
+    /// of the ground cell's column under its centre, or, where that column of the cell is
+    /// empty, of the column under its feet nearest the centre. 0 on level ground, on a
+    /// platform and in the air.
     pub ground_angle: u8,
     /// The ground platform's index (valid with `ON_PLATFORM`).
     platform: u16,

@@ -26,13 +26,13 @@
 
 use core::ops::ControlFlow;
 
-use crate::Direction;
 use crate::motion::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL, within_edge};
 use crate::motion::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
 use crate::motion::steps::Steps;
 use crate::motion::world::{OneWay, Rules, World};
+use crate::{Direction, Shape, Variant};
 
 /// The largest displacement one call takes per axis, in pixels: [`World::move_by`]'s and
 /// [`crate::move_platform`]'s components are clamped to ±`MAX_MOVE`, as is the `limit` of
@@ -795,42 +795,54 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         })
     }
 
-    /// The surface angle the actor stands on in cell (tx, ty): of the column of the cell
-    /// under its bottom row that is nearest its centre and has a solid pixel right under
-    /// its feet (0 for a block, or when no column of the cell has).
+    /// The surface angle of the ground the actor stands on in cell (tx, ty): of the cell's
+    /// column under its centre, or, where that column of the cell is empty (the actor
+    /// stands on other columns of it), of the column under its feet nearest the centre.
+    /// 0 for a block.
     fn ground_angle(&self, tx: i32, ty: i32, actor: &Actor) -> u8 {
         let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
             return 0;
         };
+        let left = self.tile_origin(tx);
+        let centre = actor.centre_x().saturating_sub(left).clamp(0, self.n - 1);
         let Some(shape) = self.tables.shape(id) else {
             return 0;
         };
-        let (left, bottom) = (self.tile_origin(tx), self.tile_origin(ty));
-        let last = self.n.saturating_sub(1);
-        let Ok(row) = u8::try_from(actor.y.saturating_sub(1).saturating_sub(bottom)) else {
-            return 0;
-        };
-        let (x0, x1) = (
-            actor.x,
-            actor.x.saturating_add(i32::from(actor.width()) - 1),
-        );
+        if let Some(s) = u8::try_from(centre)
+            .ok()
+            .and_then(|c| shape.surface(variant, c))
+        {
+            return s.angle;
+        }
+        self.angle_beside_centre(&shape, variant, (left, self.tile_origin(ty)), actor)
+    }
+
+    /// [`Self::ground_angle`] when the column under the centre is empty: the angle of the
+    /// column whose top is right under the feet, nearest the centre (0 if none is).
+    #[cold]
+    fn angle_beside_centre(
+        &self,
+        shape: &Shape<'_>,
+        variant: Variant,
+        (left, bottom): (i32, i32),
+        actor: &Actor,
+    ) -> u8 {
+        let row = u8::try_from(actor.y.saturating_sub(1).saturating_sub(bottom)).ok();
         let from = |x: i32| x.saturating_sub(left);
-        let (lo, hi) = (from(x0).max(0), from(x1).min(last));
-        let centre = from(actor.centre_x()).clamp(lo, hi);
-        // Columns lo..=hi of the cell, nearest the centre first (all within 0..N).
-        let columns = (0..=last)
-            .flat_map(|d| {
-                [centre - d, centre + d]
-                    .into_iter()
-                    .take(if d == 0 { 1 } else { 2 })
-            })
-            .filter(|c| (lo..=hi).contains(c));
-        for column in columns {
-            let Ok(c) = u8::try_from(column) else {
-                continue;
-            };
-            if shape.is_solid(variant, c, row) {
-                return shape.surface(variant, c).map_or(0, |s| s.angle);
+        let (lo, hi) = (from(actor.x).max(0), from(actor.rect().x1).min(self.n - 1));
+        let centre = from(actor.centre_x());
+        // Every column of the box in the cell, nearest the centre first (at most N).
+        for d in 0..=self.n {
+            for column in [centre - d, centre + d] {
+                if (lo..=hi).contains(&column) {
+                    let stood = u8::try_from(column)
+                        .ok()
+                        .zip(row)
+                        .and_then(|(c, r)| shape.ground_at(variant, c, r));
+                    if let Some(angle) = stood {
+                        return angle;
+                    }
+                }
             }
         }
         0
@@ -865,6 +877,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
+    #[inline(always)]
     pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
         let size = (actor.width(), actor.height());
         Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way)

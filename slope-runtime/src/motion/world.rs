@@ -55,17 +55,41 @@ pub(crate) struct Rules {
 /// The parts depend on where the box is, so a centre foot's queries always test whole
 /// boxes, never the strip a move adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Foot {
+pub(crate) struct Foot(core::num::NonZeroU32);
+
+impl Foot {
+    /// A foot `offset` columns from the box's left edge, the steepest walkable slope
+    /// rising `rise` px per column, a box `depth + 1` rows high. Packed in one word: the
+    /// rules are copied on every query, and on ARMv6-M a copy of odd-sized fields is a
+    /// library call.
+    pub(crate) fn new(offset: u8, rise: u8, depth: u8) -> Foot {
+        let word = u32::from(offset) | u32::from(rise) << 8 | u32::from(depth) << 16 | 1 << 24;
+        // Bit 24 is set: never zero.
+        Foot(core::num::NonZeroU32::new(word).unwrap_or(core::num::NonZeroU32::MIN))
+    }
+
     /// The foot column, as an offset from the query box's left edge (so it moves with
     /// every shifted box).
-    pub offset: i32,
+    #[inline(always)]
+    pub(crate) fn offset(self) -> i32 {
+        (self.0.get() & 0xff) as i32
+    }
+
     /// The rise per column of the steepest walkable slope: the wall height − 1.
-    pub rise: i32,
+    #[inline(always)]
+    pub(crate) fn rise(self) -> i32 {
+        (self.0.get() >> 8 & 0xff) as i32
+    }
+
     /// The box's height − 1 (its rows above the bottom one): no part is cut deeper.
-    pub depth: i32,
+    #[inline(always)]
+    pub(crate) fn depth(self) -> i32 {
+        (self.0.get() >> 16 & 0xff) as i32
+    }
 }
 
 impl Rules {
+    #[inline(always)]
     pub(crate) fn new(
         feet: Feet,
         (width, height): (u16, u16),
@@ -77,11 +101,12 @@ impl Rules {
             skip_platform: None,
             foot: match feet {
                 Feet::Box => None,
-                Feet::Centre => Some(Foot {
-                    offset: i32::from(width.saturating_sub(1) / 2),
-                    rise: wall.saturating_sub(1).clamp(0, i32::from(crate::MAX_REACH)),
-                    depth: i32::from(height.saturating_sub(1)),
-                }),
+                // Sizes are at most MAX_SIZE and the wall height at most MAX_REACH (64).
+                Feet::Centre => Some(Foot::new(
+                    u8::try_from(width.saturating_sub(1) / 2).unwrap_or(u8::MAX),
+                    u8::try_from(wall.saturating_sub(1).max(0)).unwrap_or(u8::MAX),
+                    u8::try_from(height.saturating_sub(1)).unwrap_or(u8::MAX),
+                )),
             },
         }
     }
@@ -308,13 +333,13 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         foot: Foot,
         mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
     ) -> Option<B> {
-        let cap = self.n.saturating_sub(1).min(foot.depth);
+        let cap = self.n.saturating_sub(1).min(foot.depth());
         let low = Rect {
             y0: r.y0.saturating_sub(1),
             y1: r.y0.saturating_add(cap).min(r.y1),
             ..r
         };
-        let centre = r.x0.saturating_add(foot.offset).min(r.x1);
+        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
         let column = Rect {
             x0: centre,
             x1: centre,
@@ -322,7 +347,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         };
         let one_way = match rules.one_way {
             OneWay::Below { from, skip_row } => {
-                let x = from.x0.saturating_add(foot.offset).min(from.x1);
+                let x = from.x0.saturating_add(foot.offset()).min(from.x1);
                 let from = Rect {
                     x0: x,
                     x1: x,
@@ -352,9 +377,9 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         while d <= far {
             // rise ≤ MAX_REACH and d ≤ MAX_SIZE: the product fits (and needs no
             // saturating multiply, a library call on ARMv6-M).
-            let depth = foot.rise.wrapping_mul(d).min(cap);
+            let depth = foot.rise().wrapping_mul(d).min(cap);
             // Columns whose depth is capped (or flat feet) all meet the same rows: one part.
-            let last = if depth >= cap || foot.rise == 0 {
+            let last = if depth >= cap || foot.rise() == 0 {
                 far
             } else {
                 d
@@ -1070,14 +1095,8 @@ mod tests {
                 skip_row,
             }),
         ];
-        let foot =
-            prop::option::of((0..=(r.x1 - r.x0), 0..5i32, 0..=(r.y1 - r.y0))).prop_map(|foot| {
-                foot.map(|(offset, rise, depth)| Foot {
-                    offset,
-                    rise,
-                    depth,
-                })
-            });
+        let foot = prop::option::of((0..=(r.x1 - r.x0) as u8, 0..5u8, 0..=(r.y1 - r.y0) as u8))
+            .prop_map(|foot| foot.map(|(offset, rise, depth)| Foot::new(offset, rise, depth)));
         (one_way, foot).prop_map(|(one_way, foot)| Rules {
             one_way,
             foot,

@@ -226,6 +226,30 @@ impl<'a> Shape<'a> {
         })
     }
 
+    /// The surface angle of `column` in `variant` where its pixel at `row` is solid and
+    /// the one above it is not (or is past the tile): the ground right under feet at
+    /// `row + 1`. `None` otherwise. Bit tests on the column's mask, no search (a count of
+    /// leading zeros is a library call on ARMv6-M).
+    pub(crate) fn ground_at(&self, variant: Variant, column: u8, row: u8) -> Option<u8> {
+        let last = self.n.checked_sub(1)?;
+        if column > last || row > last {
+            return None;
+        }
+        let (mask, reversed) = self.line(variant, false, i32::from(column));
+        let solid = |y: u8| {
+            let p = if reversed { last.wrapping_sub(y) } else { y };
+            // Halves, so each shift is a 32-bit one (a 64-bit shift is a library call).
+            let half = if p < 32 {
+                mask as u32
+            } else {
+                (mask >> 32) as u32
+            };
+            half >> (p & 31) & 1 != 0
+        };
+        let top = row == last || !solid(row.wrapping_add(1));
+        (top && solid(row)).then(|| self.angle(variant, column))
+    }
+
     #[inline]
     fn angle(&self, variant: Variant, column: u8) -> u8 {
         // Stored: none, FY, F90, F90Y. The X mirrors read their partner backwards, negated.
