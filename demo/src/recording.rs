@@ -5,7 +5,7 @@
 //! pixels transparent, so ten seconds stay small. The bytes depend on nothing but the
 //! tables and the scene.
 
-use slope_runtime::{Feet, Rect, Solid, Tables, TileMap};
+use slope_runtime::{Feet, Rect, Tables};
 
 use crate::scene::{FPS, FRAMES, Level, Scene, level_size, solid_pixel};
 
@@ -133,8 +133,8 @@ pub fn background(tables: &Tables<'_>) -> Picture {
 
 /// The scene now over `background`: platforms, actor boxes (outlines), and the solid
 /// pixels in the two rows under the feet of each actor on the ground (under the whole
-/// bottom edge for box feet; for centre feet, under the centre column, and under the edge
-/// where it meets full tiles or platforms).
+/// bottom edge for box feet; for centre feet, under the centre column where it meets the
+/// ground, else under the edge).
 pub fn draw(scene: &Scene<'_>, background: &Picture) -> Picture {
     let mut p = background.clone();
     for platform in &scene.platforms {
@@ -166,20 +166,14 @@ pub fn draw(scene: &Scene<'_>, background: &Picture) -> Picture {
     };
     let solid_at =
         |x: i32, y: i32| platform_at(x, y) || solid_pixel(world.tables(), &Level, x, y).is_some();
-    let n = world.tile_size();
     for actor in scene.actors.iter().filter(|a| a.contacts.on_ground()) {
         let (x0, y0, x1, _) = actor.bounds();
         let below = y0 - 1;
-        // centre feet meet slope tiles at the centre column only, full tiles and platforms
-        // with the whole edge
-        let feet = (x0..=x1).filter(|&x| match actor.settings.feet {
-            Feet::Box => true,
-            Feet::Centre => {
-                x == actor.centre_x()
-                    || platform_at(x, below)
-                    || world.map().cell(x.div_euclid(n), below.div_euclid(n)).solid == Solid::Full
-            }
-        });
+        // centre feet stand on the centre column where it meets the ground, otherwise (on
+        // a ledge, on a platform) on the rest of the edge
+        let centre = actor.centre_x();
+        let on_centre = actor.settings.feet == Feet::Centre && solid_at(centre, below);
+        let feet = (x0..=x1).filter(|&x| !on_centre || x == centre);
         // two rows deep, so that the mark shows at 2×
         for x in feet {
             for y in [below, below - 1] {

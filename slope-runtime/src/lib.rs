@@ -133,21 +133,26 @@
 //! the tables. An [`Actor`] is a box of whole pixels with a sub-pixel remainder and a
 //! fixed-point velocity ([`SUBPIXEL`] units per pixel). [`World::step`] moves it **one pixel
 //! at a time**, x and y steps interleaved in the ratio of the speeds, and every step asks
-//! the tables about the cells along the box's leading edge only:
+//! the tables about the cells along the box's leading edge only (the whole box for centre
+//! feet, whose shape near slopes depends on where it stands):
 //!
 //! ```text
 //!            ceiling ─▶ ######        moving up into it: slide sideways along a sloped
-//!                       ##            ceiling, or around a corner (corner correction)
+//!                       ##            ceiling (ceiling slide), or around the corner of
+//!                                     a block (corner correction)
 //!        ┌──┐
 //!        │  │ ─▶ step right: the pixel column ahead is free ─▶ take it, then stick to
 //!        │  │    ground up to wall height − 1 below (walking down a slope)
 //!        └──┘ ▟  blocked, but a rise < wall height ─▶ step up onto it (walking up)
-//!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `pushing_right`
+//!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `hit_wall_right`
 //! ```
 //!
 //! One-way cells meet only the actor's feet and only from above. [`ActorSettings`] holds
 //! every option with its default: wall height 4, sticking to slopes, ceiling slide, corner
-//! correction 4, equal speed on slopes, whole-box or centre feet ([`Feet`]).
+//! correction 4, equal speed on slopes, whole-box or centre feet ([`Feet`]). The returned
+//! [`Contacts`] say where the actor ends (on the ground, and on which cell or platform,
+//! pushing a wall, under a ceiling) and, apart, what stopped it during the frame (a wall,
+//! a ceiling, a crushing platform).
 //!
 //! Moving platforms are [`Platform`] boxes, solid or one-way. Each frame, move them first
 //! with [`move_platform`] (riders are carried, actors in the way pushed, an actor that cannot

@@ -84,10 +84,10 @@ fn steepest_step(map: &Ascii, start: i32, end: i32, width: u16) -> i32 {
     let w = world(map);
     let mut a = landed(map, start, width, 12);
     let mut steepest = 0;
+    // There (start → end) and back.
     for dx in [1, -1] {
-        let steps = if dx > 0 { end - start } else { end - start };
         let mut y = a.y;
-        for s in pixel_walk(&w, &mut a, dx, steps as usize) {
+        for s in pixel_walk(&w, &mut a, dx, (end - start) as usize) {
             assert!(
                 s.contacts.on_ground(),
                 "width {width}: lost the ground at {s:?}"
