@@ -7,9 +7,11 @@
 //! - `platform`: moving platforms;
 //! - `world`: a map and its tables, and the box queries (hits, room, escape);
 //! - `steps` and `movement`: one frame of an actor, pixel by pixel (`World::step`);
-//! - `carry`: moving a platform with its riders (`move_platform`).
+//! - `carry`: moving a platform with its riders (`Platforms`, `move_platform`);
+//! - `scene`: actors and platforms held together and run frame by frame (`Scene`).
 //!
-//! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`.
+//! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`
+//! ← `scene`.
 
 pub mod actor;
 pub mod carry;
@@ -18,5 +20,6 @@ pub mod movement;
 pub mod packed;
 pub mod platform;
 pub mod rect;
+pub mod scene;
 pub(crate) mod steps;
 pub mod world;
