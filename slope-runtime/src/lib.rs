@@ -44,12 +44,63 @@
 //! # Ok::<(), slope_runtime::Error>(())
 //! ```
 //!
-//! Jumping is setting `vy` while [`Contacts::on_ground`]; dropping through a one-way cell is
-//! [`Actor::drop_through`] while [`Contacts::on_one_way`]. Landing or hitting a ceiling
-//! zeroes `vy`, hitting a wall zeroes `vx`. Between frames, [`Actor::place`] teleports an
-//! actor (forgetting its sub-pixel remainder, [`Actor::remainder`]),
-//! [`World::place_on_ground`] spawns one on the ground below a point, and [`World::resize`]
-//! changes its size (crouching, standing up) where there is room.
+//! Jumping is setting `vy` while [`Contacts::on_ground`]; dropping through a one-way cell (or
+//! a one-way platform) is [`Actor::drop_through`] while [`Contacts::on_one_way`]. Landing or
+//! hitting a ceiling zeroes `vy`, hitting a wall zeroes `vx`. Between frames,
+//! [`Actor::place`] teleports an actor (forgetting its sub-pixel remainder,
+//! [`Actor::remainder`]), [`World::place_on_ground`] spawns one on the ground below a point,
+//! and [`World::resize`] changes its size (crouching, standing up) where there is room.
+//!
+//! # A scene
+//!
+//! A [`Scene`] holds a game's actors and moving platforms (in fixed-capacity collections:
+//! no allocation; adding past capacity is an error), names them by ids, and runs a frame in
+//! order: every platform moves by its velocity first (carrying its riders, pushing actors
+//! out of its way, crushing those that cannot give way), then every actor steps. Each
+//! frame's events can be read from it:
+//!
+//! ```
+//! use slope_runtime::{Actor, Cell, Event, GridMap, Platform, Scene, Tables, SUBPIXEL};
+//! # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+//! let tables = Tables::from_bytes(BLOB)?;
+//! // 16×8 cells of 16 px, solid outside: a room with its floor at y = 0.
+//! let map: GridMap<16, 8> = GridMap::new(Cell::FULL);
+//! let mut scene: Scene<'_, _, 8, 4> = Scene::new(tables, map); // up to 8 actors, 4 platforms
+//! let hero = scene.add_actor(Actor::new(40, 24, 8, 14))?; // standing on the lift
+//! let crab = scene.add_actor(Actor::new(200, 0, 12, 8))?; // on the floor
+//! // a lift rising 0.5 px per frame (velocities in 1/256 px per frame)
+//! let lift = Platform::new(32, 16, 32, 8).with_velocity(0, SUBPIXEL / 2);
+//! let lift = scene.add_platform(lift)?;
+//!
+//! let mut crab_hit_the_wall = false;
+//! for frame in 0..60 {
+//!     for (id, actor) in scene.actors_mut() {
+//!         actor.vy -= SUBPIXEL / 4; // gravity
+//!         if id == crab {
+//!             actor.vx = 2 * SUBPIXEL; // walks right
+//!         }
+//!     }
+//!     if frame == 40 {
+//!         if let Some(a) = scene.actor_mut(hero) {
+//!             a.vy = 4 * SUBPIXEL; // jumps off the rising lift
+//!         }
+//!     }
+//!     scene.update(); // the lift moves (carrying the hero), then both actors step
+//!     for (id, event) in scene.events() {
+//!         crab_hit_the_wall |= (id, event) == (crab, Event::HitWall);
+//!     }
+//!     if frame == 40 {
+//!         assert!(scene.events_of(hero).contains(Event::LeftGround));
+//!     }
+//! }
+//! assert_eq!(scene.platform(lift).map(|p| p.y), Some(46)); // 30 px in 60 frames
+//! assert!(crab_hit_the_wall); // the room's right wall, at x = 256
+//! assert_eq!(scene.actor(crab).map(|a| a.x), Some(244));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`World`], [`Platforms`] and [`move_platform`] stay available for games that keep their
+//! own collections.
 //!
 //! # Getting the tables
 //!
@@ -154,10 +205,14 @@
 //! pushing a wall, under a ceiling) and, apart, what stopped it during the frame (a wall,
 //! a ceiling, a crushing platform).
 //!
-//! Moving platforms are [`Platform`] boxes, solid or one-way. Each frame, move them first
-//! with [`move_platform`] (riders are carried, actors in the way pushed, an actor that cannot
-//! give way reported [`Contacts::crushed`]), then step the actors in
-//! [`World::with_platforms`].
+//! Moving platforms are [`Platform`] boxes, solid or one-way, moved by whole pixels or by a
+//! sub-pixel velocity. Each frame, move them first with [`Platforms`] (or
+//! [`move_platform`]): riders are carried, actors in the way pushed, an actor that cannot
+//! give way reported [`Contacts::crushed`]. Then step the actors in
+//! [`World::with_platforms`]: [`Contacts::ground_platform`] says which platform holds an
+//! actor, an actor that jumps or walks off a moving platform keeps its momentum, and
+//! [`Actor::drop_through`] drops through a one-way platform as through one-way cells. A
+//! [`Scene`] does all of that for the actors and platforms it holds.
 //!
 //! # No panics
 //!
@@ -173,8 +228,8 @@
 //!
 //! | limit | value | clamps |
 //! |---|---|---|
-//! | [`MAX_SPEED`] | 64 px per frame (`64 · SUBPIXEL`) | each velocity component, at each [`World::step`] |
-//! | [`MAX_MOVE`] | 64 px | each component of [`World::move_by`] and [`move_platform`], and the `limit` of [`World::room`] and [`World::escape`] |
+//! | [`MAX_SPEED`] | 64 px per frame (`64 · SUBPIXEL`) | each velocity component, at each [`World::step`] and [`Platforms::advance`] |
+//! | [`MAX_MOVE`] | 64 px | each component of [`World::move_by`], [`Platforms::move_by`] and [`move_platform`], and the `limit` of [`World::room`] and [`World::escape`] |
 //! | [`MAX_SIZE`] | 64 px | each side of an [`Actor`]'s box |
 //! | [`MAX_REACH`] | 64 px | the wall height and the corner correction in effect ([`ActorSettings`]) |
 //! | [`MAX_POSITION`] | 2^30 px | an actor's `x` and `y`: the edge of the world |
@@ -183,9 +238,12 @@
 //! So one call moves an actor by at most 128 pixel steps, and each step asks about at most
 //! the cells one box covers (17×17 on the smallest, 4-px tiles). On a desktop (release
 //! build), one [`World::step`] or [`World::move_by`] of an actor at every limit at once
-//! (centre feet, the most demanding) takes at most about 1 ms on the worst maps tried;
-//! actors of ordinary size and speed take microseconds. [`move_platform`] costs about that per actor it pushes or carries,
-//! and each query in a world with platforms also looks at every platform. The box queries
+//! (centre feet, the most demanding) takes at most about 0.5 ms on the worst maps tried
+//! (`cargo run --release -p slope-runtime --example worst_case`); actors of ordinary size
+//! and speed take microseconds. A platform's move ([`Platforms`],
+//! [`move_platform`]) costs about that per actor it pushes or carries, and each query in a
+//! world with platforms also looks at every platform; a [`Scene::update`] is every
+//! platform's move and every actor's step. The box queries
 //! [`World::hits`], [`World::room`], [`World::escape`] and [`World::cell_distance`] take
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
 //! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
@@ -246,7 +304,7 @@ mod testing;
 pub use motion::actor::{
     Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_REACH, MAX_SIZE, MAX_SPEED, SUBPIXEL,
 };
-pub use motion::carry::move_platform;
+pub use motion::carry::{Platforms, move_platform};
 pub use motion::map::{Cell, GridMap, Solid, TileMap};
 pub use motion::movement::MAX_MOVE;
 pub use motion::packed::{
@@ -256,6 +314,7 @@ pub use motion::packed::{
 pub use motion::placement::{MAX_SPAWN_DROP, NoRoom};
 pub use motion::platform::Platform;
 pub use motion::rect::Rect;
+pub use motion::scene::{ActorId, Event, Events, Full, PlatformId, Scene};
 pub use motion::world::World;
 pub use tables::crc::crc32;
 pub use tables::error::Error;

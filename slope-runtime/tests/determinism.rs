@@ -150,6 +150,7 @@ fn bodies() -> [Body; 2] {
                 corner_correction: 0,
                 equal_slope_speed: true,
                 feet: Feet::Centre,
+                keeps_platform_momentum: true,
             }),
             walk: 3 * SUBPIXEL / 2,
             jump: 4 * SUBPIXEL + 192,

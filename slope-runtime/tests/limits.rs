@@ -88,11 +88,12 @@ impl<F: Fn(i32, i32) -> Cell> TileMap for Counted<F> {
 
 /// The most cell lookups one `World::step` or `World::move_by` may take, at every limit at
 /// once: 128 pixel steps, each asking about a few boxes of at most 17×17 cells and the
-/// rises and nudges up to `MAX_REACH`. (The worst case below takes about 372,000: a
-/// centre foot, whose every test is a whole box, rising and running through one-way cells
-/// on 4-px tiles; before the limits, one step of a 4096-px box at 64 px per frame took
-/// billions.)
-const STEP_LOOKUPS: u64 = 400_000;
+/// rises and nudges up to `MAX_REACH`. (The worst case below takes about 642,000: a centre
+/// foot, whose every test is a whole box, walking at 64 px per frame over one-way cells of
+/// 4 px, sticking down by up to its wall height at each step; `cargo run --release -p
+/// slope-runtime --example worst_case` times it at about 0.5 ms. Before the limits, one
+/// step of a 4096-px box at 64 px per frame took billions.)
+const STEP_LOOKUPS: u64 = 700_000;
 
 /// The most cell lookups one `move_platform` by `MAX_MOVE` may take pushing or carrying
 /// one actor of the largest size. (Unbounded, pushing a 4096-px box by 4096 px took

@@ -15,7 +15,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use slope_runtime::{
-    Actor, Cell, GridMap, Platform, ShapeId, Solid, Tables, TileMap, Variant, World, move_platform,
+    Actor, ActorSettings, Cell, GridMap, Platform, Platforms, ShapeId, Solid, Tables, TileMap,
+    Variant, World, move_platform,
 };
 
 static BLOB: &[u8] = include_bytes!("data/tiles.bin");
@@ -1264,4 +1265,598 @@ fn random_scenes_mostly_place_actors() {
         })
         .count();
     assert!(placed >= 190, "only {placed} of 200 scenes placed an actor");
+}
+
+// ---------------------------------------------------------------------------------------
+// 9. Which platform holds an actor
+// ---------------------------------------------------------------------------------------
+
+/// Standing on one platform, on two side by side or across a gap: the contacts name the
+/// platform nearest the actor's centre column (`centre_x`), and no cell (only platforms
+/// hold it).
+#[test]
+fn contacts_name_the_platform_nearest_the_centre() {
+    // (platforms, actor x, width, the platform that holds it)
+    let beside = vec![Platform::new(32, 32, 32, 8), Platform::new(64, 32, 32, 8)];
+    let gap = vec![Platform::new(32, 32, 24, 8), Platform::new(62, 32, 34, 8)];
+    let cases = [
+        (&beside, 40, 8, 0), // on the first only
+        (&beside, 60, 8, 0), // on both, centre 63: the first
+        (&beside, 61, 8, 1), // on both, centre 64: the second
+        (&beside, 88, 8, 1), // on the second only
+        (&gap, 48, 16, 0),   // centre 55, over the first
+        (&gap, 50, 16, 0),   // centre 57 over the gap: 2 px from the first, 5 from the second
+        (&gap, 54, 16, 1),   // centre 61 over the gap: 6 px from the first, 1 from the second
+        (&gap, 59, 16, 1),   // centre 66, over the second
+    ];
+    for (platforms, x, width, want) in cases {
+        let what = format!("actor at x = {x}, {width} px wide");
+        let mut s = Scene::new(
+            room::<10, 8>(),
+            platforms.clone(),
+            vec![Actor::new(x, 40, width, 14)],
+        );
+        for f in 0..3 {
+            s.frame(&[(0, 0), (0, 0)]);
+            let c = s.actors[0].contacts;
+            assert!(c.on_ground(), "{what}, frame {f}");
+            assert_eq!(c.ground_platform(), Some(want), "{what}, frame {f}");
+            assert_eq!(c.ground_cell(), None, "{what}, frame {f}: no cell holds it");
+        }
+    }
+}
+
+/// On a platform level with the floor, and on the floor's cells at once: both reported.
+/// Walking on, off the platform onto the cells: the platform is reported only while the
+/// row under its feet meets it, the cell all along.
+#[test]
+fn contacts_name_a_platform_and_a_cell_at_once() {
+    // The floor's top row is y = 15; the platform (rows 8..=15, x 48..=79) is sunk into it.
+    let mut s = Scene::new(
+        floored_room(),
+        vec![Platform::new(48, 8, 32, 8)],
+        vec![Actor::new(20, 16, 8, 14)],
+    );
+    s.frame(&[(0, 0)]);
+    for f in 0..40 {
+        s.actors[0].vx = 2 * PX;
+        s.frame(&[(0, 0)]);
+        let (a, c) = (s.actors[0], s.actors[0].contacts);
+        let on_platform = a.x + 7 >= 48 && a.x <= 79;
+        assert!(c.on_ground(), "frame {f}");
+        assert_eq!(
+            c.ground_cell(),
+            Some((a.centre_x() / N, 0)),
+            "frame {f}: {a:?}"
+        );
+        assert_eq!(
+            c.ground_platform(),
+            on_platform.then_some(0),
+            "frame {f}: {a:?}"
+        );
+    }
+    assert!(s.actors[0].x > 80, "walked past the platform");
+}
+
+// ---------------------------------------------------------------------------------------
+// 10. Momentum
+// ---------------------------------------------------------------------------------------
+
+/// A 384×256 room, and in it a wide platform (x 64..=191, top y = 39) with an actor on it
+/// (at x = 100).
+fn momentum_scene(settings: ActorSettings) -> Scene<GridMap<24, 16>> {
+    let mut s = Scene::new(
+        room::<24, 16>(),
+        vec![Platform::new(64, 32, 128, 8)],
+        vec![Actor::new(100, 40, 8, 14).with_settings(settings)],
+    );
+    s.frame(&[(0, 0)]);
+    s
+}
+
+/// The actor's positions over the 5 frames after it jumps off a platform moving
+/// `motion` px per frame (the platform goes on moving), relative to its place at the end
+/// of the jump's frame.
+fn after_a_jump(motion: (i32, i32), settings: ActorSettings) -> Vec<(i32, i32)> {
+    let mut s = momentum_scene(settings);
+    for _ in 0..3 {
+        s.frame(&[motion]); // riding
+    }
+    assert!(s.actors[0].contacts.on_ground());
+    assert_eq!(s.actors[0].contacts.ground_platform(), Some(0));
+    s.actors[0].vy = 5 * PX;
+    let before = s.actors[0];
+    s.frame(&[motion]); // carried, then it jumps
+    let start = s.actors[0];
+    assert!(!start.contacts.on_ground(), "it left the ground");
+    assert_eq!(
+        start.x - before.x,
+        motion.0,
+        "the frame it jumps, only the carry moves it sideways"
+    );
+    (1..=5)
+        .map(|_| {
+            s.frame(&[motion]);
+            let a = s.actors[0];
+            assert!(!a.contacts.on_ground(), "still in the air");
+            (a.x - start.x, a.y - start.y)
+        })
+        .collect()
+}
+
+/// A jump off a platform moving 3 px per frame (sideways, up, down, diagonally) keeps
+/// the platform's velocity: over the 5 frames after the jump's frame the actor goes 15 px
+/// farther along the platform's motion than the same jump from a still platform, 3 px
+/// each frame. With `keeps_platform_momentum` off it moves exactly as from still ground.
+#[test]
+fn a_jump_off_a_moving_platform_keeps_its_momentum() {
+    let on = ActorSettings::default();
+    let off = ActorSettings {
+        keeps_platform_momentum: false,
+        ..on
+    };
+    let still = after_a_jump((0, 0), on);
+    assert_eq!(still, after_a_jump((0, 0), off));
+    for motion in [(3, 0), (-3, 0), (0, 3), (0, -3), (3, 3), (-3, -3)] {
+        let moving = after_a_jump(motion, on);
+        for (f, (m, s)) in moving.iter().zip(&still).enumerate() {
+            let k = f as i32 + 1;
+            assert_eq!(
+                (m.0 - s.0, m.1 - s.1),
+                (k * motion.0, k * motion.1),
+                "{motion:?}, frame {k} after the jump"
+            );
+        }
+        assert_eq!(after_a_jump(motion, off), still, "{motion:?}, momentum off");
+    }
+}
+
+/// Walking off the edge of a platform moving right at 1 px per frame (the walker's own
+/// 2 px per frame set once): on the platform it goes 3 px per frame; off the edge it keeps
+/// 3 px per frame (`vx` = 768) with the momentum, 2 without.
+#[test]
+fn walking_off_a_moving_platform_keeps_its_momentum() {
+    for keeps in [true, false] {
+        let settings = ActorSettings {
+            keeps_platform_momentum: keeps,
+            ..ActorSettings::default()
+        };
+        let mut s = momentum_scene(settings);
+        s.actors[0].vx = 2 * PX;
+        let mut left = None;
+        for f in 0..60 {
+            let x = s.actors[0].x;
+            s.frame(&[(1, 0)]);
+            let a = s.actors[0];
+            match left {
+                None if a.contacts.on_ground() => {
+                    assert_eq!(a.x - x, 3, "frame {f}: walking on the moving platform");
+                    assert_eq!(a.vx, 2 * PX, "frame {f}");
+                }
+                None => {
+                    assert_eq!(a.x - x, 3, "frame {f}: the frame it walks off");
+                    left = Some(f);
+                }
+                Some(_) if a.contacts.on_ground() => break, // landed on the floor
+                Some(_) => {
+                    let speed = if keeps { 3 } else { 2 };
+                    assert_eq!(a.x - x, speed, "frame {f}: falling, keeps {keeps}");
+                    assert_eq!(a.vx, speed * PX, "frame {f}");
+                }
+            }
+        }
+        assert!(left.is_some(), "it walked off");
+        let a = s.actors[0];
+        let vx = if keeps { 3 * PX } else { 2 * PX };
+        assert_eq!(a.vx, vx, "keeps {keeps}: {a:?}");
+    }
+}
+
+/// Walking from a moving platform onto the floor's cells (the platform sunk level with
+/// them, moving right at 1 px per frame) never leaves the ground: no momentum is added,
+/// the walker's `vx` stays its own.
+#[test]
+fn stepping_from_a_moving_platform_onto_cells_adds_no_momentum() {
+    // A pit (x 0..=79) left of a ledge (cells (5..10, 0), top y = 15); the platform (top
+    // y = 15) over the pit, moving right into the ledge.
+    let mut map = room::<10, 8>();
+    for tx in 5..10 {
+        map.set(tx, 0, Cell::FULL);
+    }
+    let mut s = Scene::new(
+        map,
+        vec![Platform::new(30, 8, 40, 8)],
+        vec![Actor::new(34, 16, 8, 14)],
+    );
+    s.frame(&[(0, 0)]);
+    s.actors[0].vx = 2 * PX;
+    let mut on_cells = false;
+    for f in 0..30 {
+        s.frame(&[(1, 0)]);
+        let a = s.actors[0];
+        assert!(a.contacts.on_ground(), "frame {f}: {a:?}");
+        assert_eq!(a.vx, 2 * PX, "frame {f}: its own speed");
+        on_cells |= a.contacts.ground_cell().is_some() && a.contacts.ground_platform().is_none();
+    }
+    assert!(on_cells, "it ended on the cells alone");
+}
+
+/// A jump from a platform and a cell at once (a platform sunk level with the floor, moving
+/// right at 1 px per frame and carrying the actor) keeps no momentum: the cell held it too.
+#[test]
+fn a_jump_from_a_platform_and_a_cell_at_once_keeps_no_momentum() {
+    let mut s = Scene::new(
+        floored_room(),
+        vec![Platform::new(48, 8, 32, 8)],
+        vec![Actor::new(44, 16, 8, 14)],
+    );
+    s.frame(&[(0, 0)]);
+    for f in 0..3 {
+        s.frame(&[(1, 0)]);
+        let c = s.actors[0].contacts;
+        assert_eq!(s.actors[0].x, 45 + f, "carried");
+        assert!(c.ground_cell().is_some() && c.ground_platform() == Some(0));
+    }
+    s.actors[0].vy = 5 * PX;
+    s.frame(&[(1, 0)]);
+    let a = s.actors[0];
+    assert!(!a.contacts.on_ground(), "jumped");
+    assert_eq!(a.vx, 0, "no momentum: {a:?}");
+}
+
+/// The momentum a platform records: its velocity after a move by velocity, the pixels of a
+/// move by whole pixels (× 256), the pixels it did move when an actor stopped it short.
+#[test]
+fn platforms_record_their_momentum() {
+    let map = room::<8, 8>();
+    let mut platforms = [Platform::new(32, 32, 16, 8).with_velocity(77, -435)];
+    let mut actors: [Actor; 0] = [];
+    let mut movers = Platforms::new(tables(), &map, &mut platforms);
+    assert_eq!(movers.platforms()[0].momentum(), (0, 0));
+    assert_eq!(movers.advance(0, &mut [&mut actors]), (0, -2));
+    assert_eq!(movers.platforms()[0].momentum(), (77, -435));
+    assert_eq!(movers.move_by(0, 3, -1, &mut [&mut actors]), (3, -1));
+    assert_eq!(movers.platforms()[0].momentum(), (3 * PX, -PX));
+    assert_eq!(
+        move_platform(tables(), &map, &mut platforms, 0, -2, 0, &mut actors),
+        (-2, 0)
+    );
+    assert_eq!(platforms[0].momentum(), (-2 * PX, 0));
+
+    // The shaft: the lift stops on the actor below.
+    let mut s = shaft_scene();
+    for f in 0..20 {
+        let moved = s.frame(&[(0, -2)]);
+        let want = if f < 16 { (0, -2 * PX) } else { (0, 0) };
+        assert_eq!(moved[0].1 * PX, want.1, "frame {f}");
+        assert_eq!(s.platforms[0].momentum(), want, "frame {f}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 11. Dropping through one-way platforms
+// ---------------------------------------------------------------------------------------
+
+/// A one-way platform (x 24..=55, top y = 55) over the floored room, with a rider at
+/// x = 36.
+fn drop_scene(settings: ActorSettings) -> Scene<GridMap<10, 8>> {
+    let mut s = Scene::new(
+        floored_room(),
+        vec![Platform::new(24, 48, 32, 8).one_way()],
+        vec![Actor::new(36, 56, 8, 14).with_settings(settings)],
+    );
+    s.frame(&[(0, 0)]);
+    let c = s.actors[0].contacts;
+    assert!(
+        c.on_ground() && c.on_one_way(),
+        "on the one-way platform only"
+    );
+    assert_eq!(c.ground_platform(), Some(0));
+    s
+}
+
+/// `drop_through` on a one-way platform moving sideways, down (slower and faster than the
+/// actor falls) or still: the actor falls through it to the floor. From the frame it drops
+/// on until it lands on the floor, the platform never holds nor carries it (its `x` stays
+/// put) and it never rises; the drop has ended when it lands (its box left the platform).
+#[test]
+fn an_actor_drops_through_a_moving_one_way_platform() {
+    for motion in [(0, 0), (1, 0), (-2, 0), (0, -1), (0, -3), (1, -1)] {
+        let what = format!("platform moving {motion:?}");
+        let mut s = drop_scene(ActorSettings::default());
+        s.actors[0].drop_through();
+        s.frame(&[motion]);
+        let dropped = s.actors[0];
+        assert!(dropped.is_dropping(), "{what}");
+        assert!(!dropped.contacts.on_ground(), "{what}: falling");
+        assert_eq!(
+            dropped.x,
+            36 + motion.0,
+            "{what}: carried before it dropped"
+        );
+        let mut y = dropped.y;
+        for f in 0.. {
+            s.frame(&[motion]);
+            let a = s.actors[0];
+            s.assert_clear(&format!("{what}, frame {f}"));
+            assert_eq!(a.x, dropped.x, "{what}, frame {f}: not carried");
+            assert!(a.y <= y, "{what}, frame {f}: never rises");
+            if a.contacts.on_ground() {
+                break; // on the floor (a platform going down may reach it later)
+            }
+            assert!(f < 30, "{what}: lands within 30 frames");
+            y = a.y;
+        }
+        let a = s.actors[0];
+        assert_eq!(a.y, 16, "{what}: on the floor");
+        assert!(a.contacts.on_ground() && !a.is_dropping(), "{what}: {a:?}");
+    }
+}
+
+/// A one-way platform rising 1 px per frame with a rider that drops through it: it
+/// never lifts the actor after the frame it dropped, whether the game applies gravity on
+/// the ground too (the actor sinks into the platform at once) or only in the air (its feet
+/// still rest on the platform's top when the platform next moves). The actor falls to the
+/// floor, the platform rises on through it.
+#[test]
+fn a_rising_one_way_platform_does_not_lift_an_actor_dropping_through_it() {
+    for gravity_on_the_ground in [true, false] {
+        let what = format!("gravity on the ground: {gravity_on_the_ground}");
+        let mut s = drop_scene(ActorSettings::default());
+        s.actors[0].drop_through();
+        let mut top = None;
+        for f in 0..50 {
+            let a = &mut s.actors[0];
+            if !gravity_on_the_ground && a.contacts.on_ground() {
+                a.vy = 0;
+            } else {
+                a.vy = (a.vy - GRAVITY).max(-MAX_FALL);
+            }
+            s.move_platforms(&[(0, 1)]);
+            let a = s.actors[0];
+            if let Some(top) = top {
+                assert!(a.y <= top, "{what}, frame {f}: lifted to {}", a.y);
+            }
+            let world = World::with_platforms(tables(), &s.map, s.platforms.as_slice());
+            world.step(&mut s.actors[0]);
+            let a = s.actors[0];
+            assert!(!a.contacts.crushed(), "{what}, frame {f}");
+            if let Some(top) = top {
+                assert!(a.y <= top, "{what}, frame {f}: rose to {}", a.y);
+            }
+            top = Some(a.y);
+        }
+        let a = s.actors[0];
+        assert_eq!(a.y, 16, "{what}: on the floor");
+        assert!(!a.is_dropping(), "{what}");
+        assert!(
+            s.platforms[0].y > a.y + 14,
+            "{what}: the platform rose past it"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 12. Sub-pixel platforms
+// ---------------------------------------------------------------------------------------
+
+/// A 768×768 room.
+type BigRoom = GridMap<48, 48>;
+
+/// One frame with platforms moved by their velocities (`Platforms::advance_all`), then
+/// gravity and each actor's step.
+fn advance_frame(map: &BigRoom, platforms: &mut [Platform], actors: &mut [Actor]) {
+    let mut movers = Platforms::new(tables(), map, platforms);
+    movers.advance_all(&mut [&mut *actors]);
+    let world = movers.world();
+    for a in actors.iter_mut() {
+        a.vy = (a.vy - GRAVITY).max(-MAX_FALL);
+        world.step(a);
+    }
+}
+
+/// The platform velocities tried: 0.3 and 1.7 px per frame (77 and 435 in 1/256 px),
+/// along each axis, each way, and diagonally.
+const SUBPIXEL_VELOCITIES: [(i32, i32); 12] = [
+    (77, 0),
+    (-77, 0),
+    (435, 0),
+    (-435, 0),
+    (0, 77),
+    (0, -77),
+    (0, 435),
+    (0, -435),
+    (77, 77),
+    (435, -435),
+    (-435, 77),
+    (-77, 435),
+];
+
+/// A platform 300 frames at `v` fits in the big room: it starts 260 px from the centre,
+/// against its motion.
+fn start_against(v: i32) -> i32 {
+    368 - 260 * v.signum()
+}
+
+/// A rider standing still on a platform moving by a sub-pixel velocity keeps exactly its
+/// offset from the platform (its feet on the top, 10 px in) every frame for 300 frames,
+/// and the platform moves exactly 300 × its velocity (in whole pixels, rounded down).
+#[test]
+fn riders_never_drift_on_sub_pixel_platforms() {
+    let map = BigRoom::new(Cell::FULL);
+    for (vx, vy) in SUBPIXEL_VELOCITIES {
+        let what = format!("platform at ({vx}, {vy})/256 px per frame");
+        let (x0, y0) = (start_against(vx), start_against(vy));
+        let mut platforms = [Platform::new(x0, y0, 32, 8).with_velocity(vx, vy)];
+        let mut actors = [Actor::new(x0 + 10, y0 + 8, 8, 14)];
+        for f in 1..=300 {
+            advance_frame(&map, &mut platforms, &mut actors);
+            let (a, p) = (actors[0], platforms[0]);
+            assert_eq!((a.x - p.x, a.y - p.y), (10, 8), "{what}, frame {f}");
+            assert!(a.contacts.on_ground(), "{what}, frame {f}");
+            assert_eq!(a.contacts.ground_platform(), Some(0), "{what}, frame {f}");
+            assert_eq!(p.momentum(), (vx, vy), "{what}, frame {f}");
+        }
+        let p = platforms[0];
+        assert_eq!(
+            (p.x - x0, p.y - y0),
+            ((300 * vx).div_euclid(PX), (300 * vy).div_euclid(PX)),
+            "{what}"
+        );
+    }
+}
+
+/// A rider walking (0.39 px per frame) on a wide platform moving by a sub-pixel velocity
+/// ends where the same walk on a still platform puts it, plus the platform's whole motion:
+/// nothing lost or gained to rounding in 300 frames.
+#[test]
+fn a_walk_on_a_sub_pixel_platform_adds_up() {
+    let map = BigRoom::new(Cell::FULL);
+    for (vx, vy) in [(77, 0), (435, 0), (435, 77), (77, -435), (435, 435)] {
+        let what = format!("platform at ({vx}, {vy})/256 px per frame");
+        let y0 = start_against(vy);
+        let run = |vx: i32, vy: i32| {
+            let mut platforms = [Platform::new(16, y0, 200, 8).with_velocity(vx, vy)];
+            let mut actors = [Actor::new(20, y0 + 8, 8, 14)];
+            for f in 1..=300 {
+                actors[0].vx = 100;
+                advance_frame(&map, &mut platforms, &mut actors);
+                assert!(actors[0].contacts.on_ground(), "{what}, frame {f}");
+            }
+            (platforms[0], actors[0])
+        };
+        let (still_p, still) = run(0, 0);
+        let (p, a) = run(vx, vy);
+        let walked = still.x - 20;
+        assert_eq!(walked, 300 * 100 / PX, "the walk on a still platform");
+        assert_eq!((still_p.x, still_p.y), (16, y0));
+        assert_eq!(
+            (a.x, a.y),
+            (still.x + (p.x - 16), still.y + (p.y - y0)),
+            "{what}"
+        );
+        assert_eq!(a.y, p.y + 8, "{what}: on it");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 13. Platforms: groups of actors
+// ---------------------------------------------------------------------------------------
+
+/// `Platforms::move_by` with the actors in several groups does exactly what `move_platform`
+/// does with them in one slice: the same random scenes, frame by frame, split into two
+/// groups (the first actor alone, the others), give the same actors and platforms.
+#[test]
+fn groups_of_actors_move_as_one_slice() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = random_scene();
+    let mut carried = 0;
+    for _ in 0..200 {
+        let s = strategy.new_tree(&mut runner).expect("a scene").current();
+        let mut platforms: Vec<Platform> = s.platforms.iter().map(|p| p.platform).collect();
+        let mut actors: Vec<Actor> = s
+            .actors
+            .iter()
+            .filter_map(|a| place(&s.map, &platforms, a.actor))
+            .collect();
+        let (mut group_platforms, mut grouped) = (platforms.clone(), actors.clone());
+        for frame in 0..FRAMES {
+            for (i, p) in s.platforms.iter().enumerate() {
+                let (dx, dy) = p.moves[frame];
+                let one = move_platform(tables(), &s.map, &mut platforms, i, dx, dy, &mut actors);
+                let split = 1.min(grouped.len());
+                let (first, rest) = grouped.split_at_mut(split);
+                let mut movers = Platforms::new(tables(), &s.map, &mut group_platforms);
+                let two = movers.move_by(i, dx, dy, &mut [first, rest]);
+                assert_eq!(one, two);
+                assert_eq!(platforms, group_platforms, "frame {frame}");
+                assert_eq!(actors, grouped, "frame {frame}");
+            }
+            let world = World::with_platforms(tables(), &s.map, platforms.as_slice());
+            for (a, input) in actors.iter_mut().zip(&s.actors) {
+                a.vx = input.vx[frame];
+                a.vy = (a.vy - GRAVITY).max(-MAX_FALL);
+                world.step(a);
+                carried += usize::from(a.contacts.ground_platform().is_some());
+            }
+            grouped.clone_from(&actors);
+        }
+    }
+    assert!(carried > 200, "only {carried} actor-frames on platforms");
+}
+
+// ---------------------------------------------------------------------------------------
+// 14. Random scenes with sub-pixel platforms, drops and jumps
+// ---------------------------------------------------------------------------------------
+
+/// A random scene's platforms moving by random sub-pixel velocities (up to 4 px per frame,
+/// `Platforms::advance_all`), its actors jumping and dropping through now and then: at the
+/// end of every frame no actor covers a solid pixel, and an actor dropping through a
+/// platform is never held by it.
+fn run_random_with_drops(
+    s: &RandomScene,
+    velocities: &[(i32, i32)],
+    inputs: &[(bool, bool)],
+) -> Result<(), TestCaseError> {
+    let mut platforms: Vec<Platform> = s
+        .platforms
+        .iter()
+        .zip(velocities)
+        .map(|(p, &(vx, vy))| p.platform.with_velocity(vx, vy))
+        .collect();
+    let mut actors: Vec<Actor> = s
+        .actors
+        .iter()
+        .filter_map(|a| place(&s.map, &platforms, a.actor))
+        .collect();
+    for frame in 0..FRAMES {
+        let (jump, drop) = inputs[frame % inputs.len()];
+        for (a, input) in actors.iter_mut().zip(&s.actors) {
+            a.vx = input.vx[frame];
+            if jump && a.contacts.on_ground() {
+                a.vy = 4 * PX;
+            }
+            if drop {
+                a.drop_through();
+            }
+            a.vy = (a.vy - GRAVITY).max(-MAX_FALL);
+        }
+        let before = actors.clone();
+        let mut movers = Platforms::new(tables(), &s.map, &mut platforms);
+        movers.advance_all(&mut [&mut actors]);
+        let world = movers.world();
+        for a in actors.iter_mut() {
+            world.step(a);
+        }
+        for (i, a) in actors.iter().enumerate() {
+            if let Some(hit) = overlap(&s.map, &platforms, a) {
+                return Err(TestCaseError::fail(format!(
+                    "frame {frame}: actor {i} covers solid pixel {hit:?}\n before: {:?}\n after: {a:?}\n platforms: {platforms:?}",
+                    before[i]
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(Config {
+        cases: 3000,
+        failure_persistence: None,
+        ..Config::default()
+    })]
+
+    /// Random scenes (as above) with sub-pixel platform velocities, jumps and drop
+    /// requests: no actor ever ends a frame inside a tile or a solid platform.
+    #[test]
+    fn dropping_and_jumping_on_sub_pixel_platforms_stays_clear(
+        s in random_scene(),
+        velocities in prop::collection::vec((-4 * PX..=4 * PX, -4 * PX..=4 * PX), 3),
+        inputs in prop::collection::vec((prop::bool::weighted(0.2), prop::bool::weighted(0.2)), 1..8),
+    ) {
+        run_random_with_drops(&s, &velocities, &inputs)?;
+    }
 }

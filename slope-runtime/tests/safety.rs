@@ -369,6 +369,7 @@ fn settings() -> impl Strategy<Value = ActorSettings> {
                     corner_correction,
                     equal_slope_speed: equal,
                     feet,
+                    keeps_platform_momentum: true,
                 }
             },
         )
@@ -698,6 +699,7 @@ fn rigid(feet: Feet) -> ActorSettings {
         corner_correction: 0,
         equal_slope_speed: false,
         feet,
+        keeps_platform_momentum: false,
     }
 }
 

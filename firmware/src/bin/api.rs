@@ -12,8 +12,9 @@ use core::hint::black_box as opaque;
 
 use cortex_m_rt::entry;
 use slope_runtime::{
-    Actor, ActorSettings, Cell, Direction, GridMap, LocalBox, MAP_HEADER_LEN, MAP_MAGIC,
-    MAP_VERSION, MAX_SPAWN_DROP, NoRoom, Offsets, Overlap, PackedMap, Platform, Rect, ShapeId,
+    Actor, ActorSettings, Cell, Direction, Event, Events, GridMap, LocalBox, MAP_HEADER_LEN,
+    MAP_MAGIC, MAP_VERSION, MAX_SPAWN_DROP, NoRoom, Offsets, Overlap, PackedMap, Platform,
+    Platforms, Rect, Scene, ShapeId,
     Tables, TileMap, Variant, WidePackedMap, World, cell_code, crc32, format, index_width,
     move_platform,
 };
@@ -144,10 +145,11 @@ fn every_call(blob: &'static [u8]) -> bool {
         opaque(world.place_on_ground(hero, opaque(40), opaque(100)));
     }
     let mut platforms = [
-        Platform::new(opaque(30), opaque(16), opaque(32), opaque(8)),
+        Platform::new(opaque(30), opaque(16), opaque(32), opaque(8))
+            .with_velocity(opaque(77), opaque(-435)),
         Platform::new(opaque(80), opaque(40), opaque(16), opaque(4)).one_way(),
     ];
-    opaque(platforms[1].bounds());
+    opaque((platforms[1].bounds(), platforms[0].momentum()));
     opaque(move_platform(
         tables,
         &map,
@@ -157,6 +159,20 @@ fn every_call(blob: &'static [u8]) -> bool {
         opaque(2),
         &mut actors,
     ));
+    {
+        let (players, enemies) = actors.split_at_mut(1);
+        let mut movers = Platforms::new(tables, &map, &mut platforms);
+        opaque(movers.move_by(
+            opaque(1),
+            opaque(-2),
+            opaque(4),
+            &mut [&mut *players, &mut *enemies],
+        ));
+        opaque(movers.advance(opaque(0), &mut [&mut *players, &mut *enemies]));
+        movers.advance_all(&mut [&mut *enemies]);
+        opaque(movers.platforms().len());
+        opaque(movers.world().step(&mut players[0]));
+    }
     let world = World::with_platforms(tables, &map, &platforms);
     let c = world.step(&mut actors[1]);
     opaque((
@@ -170,8 +186,73 @@ fn every_call(blob: &'static [u8]) -> bool {
     ));
     actors[1].place(opaque(70), opaque(-12));
     opaque((&actors, MAX_SPAWN_DROP, NoRoom));
+    opaque((
+        c.hit_wall_left(),
+        c.hit_wall_right(),
+        c.hit_head(),
+        c.ground_cell(),
+        c.ground_platform(),
+    ));
+    let events = Events::of(&actors[1]);
+    opaque((
+        events.contains(opaque(Event::Landed)),
+        events.is_empty(),
+        events.iter().count(),
+        Event::ALL.len(),
+    ));
+    opaque(&actors);
+    scene(tables, map, &actors, &platforms);
     packed_maps(&tables);
     true
+}
+
+/// A scene: every method, on opaque actors and platforms.
+fn scene(tables: Tables<'static>, map: GridMap<8, 8>, actors: &[Actor], platforms: &[Platform]) {
+    let mut scene: Scene<'_, GridMap<8, 8>, 4, 2> = Scene::new(tables, map);
+    let mut ids = [None; 2];
+    for (id, &a) in ids.iter_mut().zip(actors) {
+        *id = scene.add_actor(opaque(a)).ok();
+    }
+    let mut lift = None;
+    for &p in platforms {
+        lift = scene.add_platform(opaque(p)).ok();
+    }
+    let (Some(hero), Some(lift)) = (ids[0], lift) else {
+        return;
+    };
+    if let Some(a) = scene.actor_mut(hero) {
+        a.vy = opaque(-64);
+    }
+    if let Some(p) = scene.platform_mut(lift) {
+        p.vx = opaque(300);
+    }
+    for (_, a) in scene.actors_mut() {
+        a.vx = opaque(100);
+    }
+    scene
+        .map_mut()
+        .set(opaque(2), opaque(2), opaque(Cell::FULL));
+    scene.update();
+    opaque((
+        scene.actor(hero).map(|a| a.x),
+        scene.platform(lift).map(|p| p.y),
+        scene.actor_count(),
+        scene.platform_count(),
+        scene.platform_id(opaque(1)),
+        scene.ground_platform(hero),
+        scene.events_of(hero),
+        scene.events().count(),
+        scene.actors().count(),
+        scene.platforms().count(),
+        scene.tables().tile_size(),
+        scene.map().outside(),
+        scene.world().hits(Rect::of_box(opaque(3), 0, 20, 4)),
+    ));
+    if let Some(other) = ids[1] {
+        opaque(scene.remove_actor(other));
+    }
+    opaque(scene.remove_platform(lift));
+    opaque(scene.add_actor(opaque(actors[0])).is_ok());
 }
 
 /// The bytes of a packed 2×1 map (1 or 2 bytes per cell), written at run time from opaque

@@ -77,6 +77,7 @@ pub enum Feet {
 /// assert_eq!(s.corner_correction, 4);
 /// assert!(!s.equal_slope_speed);
 /// assert_eq!(s.feet, Feet::Box);
+/// assert!(s.keeps_platform_momentum);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ActorSettings {
@@ -104,6 +105,24 @@ pub struct ActorSettings {
     pub equal_slope_speed: bool,
     /// How the actor stands on slopes. Default [`Feet::Box`].
     pub feet: Feet,
+    /// Leaving a moving platform (jumping or walking off it) adds the platform's
+    /// [momentum](crate::Platform::momentum) to the actor's velocity, as a rider keeps the
+    /// speed of what carried it. Default `true`; `false`: it keeps only its own velocity.
+    ///
+    /// Exactly: at the end of a [`World::step`](crate::World::step) that leaves the
+    /// ground (on the ground after its last step, not after this one), when at the end of
+    /// its last step a platform held it and no cell did ([`Contacts::ground_platform`]
+    /// set, [`Contacts::ground_cell`] `None`), that platform's momentum is added to `vx`
+    /// and `vy`, except on an axis a wall or a ceiling stopped this frame. The frame it
+    /// leaves, the platform has already carried it: the momentum counts from the next
+    /// frame on. Stepping from the platform onto a cell or another platform (never
+    /// leaving the ground) adds nothing, nor does the frame that starts a drop through a
+    /// one-way platform ([`Actor::drop_through`]).
+    ///
+    /// The game's own velocity changes go on from there: a game that sets `vx` from the
+    /// input every frame replaces the momentum; one that accelerates towards the input's
+    /// speed keeps it for a while.
+    pub keeps_platform_momentum: bool,
 }
 
 impl ActorSettings {
@@ -130,6 +149,7 @@ impl Default for ActorSettings {
             corner_correction: 4,
             equal_slope_speed: false,
             feet: Feet::Box,
+            keeps_platform_momentum: true,
         }
     }
 }
@@ -204,11 +224,26 @@ impl Contacts {
         self.set(Self::ON_CELL, true);
     }
 
-    /// Records the platform it stands on (`index` into the world's platforms).
+    /// Records the platform it stands on (`index` into the world's platforms; only the
+    /// first 65,535 platforms of a world are recorded).
     #[inline]
     pub(crate) fn set_ground_platform(&mut self, index: usize) {
-        self.platform = u16::try_from(index).unwrap_or(u16::MAX);
-        self.set(Self::ON_PLATFORM, true);
+        if let Ok(index) = u16::try_from(index)
+            && index != u16::MAX
+        {
+            self.platform = index;
+            self.set(Self::ON_PLATFORM, true);
+        }
+    }
+
+    /// Platform `removed` is gone and platform `moved` took its index: the ground
+    /// platform follows.
+    pub(crate) fn remap_platform(&mut self, removed: usize, moved: usize) {
+        match self.ground_platform() {
+            Some(i) if i == removed => self.set(Self::ON_PLATFORM, false),
+            Some(i) if i == moved => self.set_ground_platform(removed),
+            _ => {}
+        }
     }
 
     /// Standing on something at the end of the move: the row under its bottom meets a
@@ -276,8 +311,10 @@ impl Contacts {
         }
     }
 
-    /// The platform it stands on (its index in the world's platforms), when one holds it.
-    /// On a platform and a cell at once, both are reported.
+    /// The platform it stands on (its index in the world's platforms), when one holds it:
+    /// of the platforms under its feet, the one nearest its centre column. On a platform
+    /// and a cell at once, both are reported. In a [`Scene`](crate::Scene),
+    /// [`Scene::platform_id`](crate::Scene::platform_id) names it.
     pub const fn ground_platform(&self) -> Option<usize> {
         if self.has(Self::ON_PLATFORM) {
             Some(self.platform as usize)
@@ -323,7 +360,13 @@ pub struct Actor {
     pub(crate) crush_pending: bool,
     /// The row of one-way cells it is dropping through (`i32::MIN`: none).
     pub(crate) drop_row: i32,
+    /// The one-way platform it is dropping through: its index + 1 (`NO_PLATFORM`, 0: none;
+    /// a test against 0 is the cheapest on the step's path).
+    pub(crate) drop_platform: u16,
 }
+
+/// No platform (see `Actor::drop_platform`).
+pub(crate) const NO_PLATFORM: u16 = 0;
 
 impl Actor {
     /// An actor whose box has its bottom-left pixel at (x, y) and is `width`×`height`
@@ -344,6 +387,7 @@ impl Actor {
             drop_request: false,
             crush_pending: false,
             drop_row: i32::MIN,
+            drop_platform: NO_PLATFORM,
         }
     }
 
@@ -378,15 +422,48 @@ impl Actor {
             .saturating_add(i32::from(self.width.saturating_sub(1) / 2))
     }
 
-    /// Asks to drop through the one-way cells it stands on, on its next move. It collides
-    /// with that row of cells again once its box has left the row.
+    /// Asks to drop through the one-way cells or the one-way platform it stands on, on
+    /// its next move (when it stands on nothing else: [`Contacts::on_one_way`]).
+    ///
+    /// It collides with that row of cells again once its box has left the row. A platform
+    /// (the one it stands on, [`Contacts::ground_platform`], moving or not) is ignored by
+    /// this actor until its box has left it (it overlaps it no more, and is below its top
+    /// or beside it) or something else holds it (it lands on the ground below). Meanwhile
+    /// the platform neither holds, carries nor lifts it (a one-way platform going up passes
+    /// through it), and dropping adds no momentum.
     pub fn drop_through(&mut self) {
         self.drop_request = true;
     }
 
-    /// Whether it is dropping through a row of one-way cells.
+    /// Whether it is dropping through a row of one-way cells or a one-way platform.
     pub fn is_dropping(&self) -> bool {
-        self.drop_row != i32::MIN
+        self.drop_row != i32::MIN || self.drop_platform != NO_PLATFORM
+    }
+
+    /// The one-way platform it is dropping through, if any.
+    #[inline(always)]
+    pub(crate) fn dropping_through(&self) -> Option<usize> {
+        usize::from(self.drop_platform).checked_sub(1)
+    }
+
+    /// Starts (`Some(index)`) or ends (`None`) a drop through a platform.
+    #[inline]
+    pub(crate) fn set_dropping_through(&mut self, index: Option<usize>) {
+        self.drop_platform = index
+            .and_then(|i| u16::try_from(i.saturating_add(1)).ok())
+            .unwrap_or(NO_PLATFORM);
+    }
+
+    /// Platform `removed` is gone and platform `moved` took its index (a swap removal):
+    /// every platform index the actor holds follows.
+    pub(crate) fn remap_platform(&mut self, removed: usize, moved: usize) {
+        self.contacts.remap_platform(removed, moved);
+        self.previous.remap_platform(removed, moved);
+        match self.dropping_through() {
+            Some(i) if i == removed => self.set_dropping_through(None),
+            Some(i) if i == moved => self.set_dropping_through(Some(removed)),
+            _ => {}
+        }
     }
 
     /// Teleports the actor: its box's bottom-left pixel to (x, y) (each clamped to
@@ -471,6 +548,7 @@ impl Actor {
         self.rem_x = 0;
         self.rem_y = 0;
         self.drop_row = i32::MIN;
+        self.drop_platform = NO_PLATFORM;
         self.drop_request = false;
         self.crush_pending = false;
         self.contacts = Contacts::default();

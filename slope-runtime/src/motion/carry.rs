@@ -1,26 +1,11 @@
 //! Moving platforms: solid (or one-way) boxes the game moves each frame, carrying the actors
 //! that stand on them and pushing the ones in their way, never through a wall.
 //!
-//! # Order of operations, each frame
-//!
-//! 1. The game decides every platform's displacement and every actor's velocity.
-//! 2. [`move_platform`] for each platform: it moves one pixel at a time; before each pixel
-//!    the actors standing on it are its riders, and after it they are carried the same pixel
-//!    (through the normal tile collision: carried into a slope, a rider walks up it); an
-//!    actor the platform now overlaps is pushed one pixel out of its way, also through tile
-//!    collision. An actor that cannot give way (a wall or slope behind it) is **crushed**:
-//!    it is moved to the nearest free spot if there is one, otherwise the platform stops
-//!    there. Either way no actor is left overlapping a tile or a platform.
-//! 3. [`World::step`](crate::World::step) for each actor, in a world built with
-//!    [`World::with_platforms`](crate::World::with_platforms), so actors stand on, walk off
-//!    and bump into platforms like any other solid. `contacts.crushed()` then tells the
-//!    game what the platforms did this frame.
-//!
-//! Moving platforms first and actors second is what keeps riders glued to platforms that go
-//! down (the actor never falls a frame behind) and lets a rider walk off the edge naturally.
+//! The order of a frame, and what each move does, is documented on [`Platforms`].
 
-use super::actor::Actor;
+use super::actor::{Actor, MAX_SPEED, SUBPIXEL};
 use super::map::TileMap;
+use super::movement::split_subpixels;
 use super::platform::Platform;
 use super::rect::step_of;
 use super::steps::Steps;
@@ -33,9 +18,206 @@ fn carries(p: &Platform, actor: &Actor) -> bool {
     a.y0 == p.y1.saturating_add(1) && a.x0 <= p.x1 && p.x0 <= a.x1
 }
 
+/// A game's platforms over its map, ready to move: step 2 of the order of a frame, below.
+/// The actors come in groups (players, enemies, items: any number of slices), and every
+/// group takes part in every move.
+///
+/// # The order of a frame
+///
+/// 1. The game decides every platform's motion (its velocity, or a displacement in whole
+///    pixels) and every actor's velocity (input, gravity, jumps).
+/// 2. **Platforms first.** Each platform moves, by its velocity ([`Platforms::advance`]:
+///    the velocity plus the sub-pixel remainder kept from its earlier frames gives this
+///    frame's whole pixels, and the new remainder is kept) or by whole pixels
+///    ([`Platforms::move_by`], [`move_platform`]). It moves one pixel at a time, x and y
+///    pixels interleaved, and at each pixel:
+///    - **carry**: the actors standing on it before the pixel (feet on the row above its
+///      top, a column over it) move the same pixel, through the normal tile collision:
+///      carried into a slope, a rider walks up it; a wall holds it back;
+///    - **push**: an actor a solid platform now overlaps is pushed one pixel out of its
+///      way, through tile collision too (a one-way platform going up lifts its riders that
+///      way; it pushes nobody else, and passes through actors inside it);
+///    - **crush**: an actor that cannot give way (a wall, a slope or the edge of the world
+///      behind it) is crushed: moved the shortest way to the nearest free spot along a
+///      path clear of tiles and other platforms, and if there is none, the platform stops
+///      there for this frame. [`Contacts::crushed`](crate::Contacts::crushed) reports it
+///      after the actor's step.
+///
+///    No actor is left overlapping a tile or a solid platform. An actor dropping through a
+///    one-way platform ([`Actor::drop_through`]) takes no part in that platform's moves: it
+///    is neither carried nor lifted. Riders move by the platform's whole pixels, so they
+///    keep their place on it exactly, at any sub-pixel speed. The platform records what it
+///    moved, its [momentum](Platform::momentum).
+/// 3. **Then actors.** [`World::step`](crate::World::step) for each actor, in a world built
+///    with [`World::with_platforms`] over the platforms' new places (or
+///    [`Platforms::world`]): actors stand on, walk off and bump into platforms like any
+///    other solid. [`Contacts::ground_platform`](crate::Contacts::ground_platform) says
+///    which platform holds an actor. One that jumps or walks off a platform has its
+///    momentum added to its velocity at the end of that step, for the frames that follow
+///    (the platform carried it this frame already; see
+///    [`ActorSettings::keeps_platform_momentum`](crate::ActorSettings::keeps_platform_momentum)).
+///    One that asked to [drop through](Actor::drop_through) the one-way platform it stands
+///    on falls through it: that platform takes no part in its moves until its box has left
+///    it or something else holds it.
+///
+/// Moving platforms first and actors second is what keeps riders glued to platforms that go
+/// down (the actor never falls a frame behind) and lets a rider walk off the edge naturally.
+/// A [`Scene`](crate::Scene) runs this order for the actors and platforms it holds.
+///
+/// Cost: each pixel a platform moves looks at every actor (twice: first whether one is
+/// stuck) and asks the world about those it carries or pushes, so a move costs about its
+/// pixels × the actors × a pixel step ([the crate docs](crate#limits-and-cost)); a world
+/// query also looks at every platform.
+///
+/// ```
+/// use slope_runtime::{Actor, Cell, GridMap, Platform, Platforms, Tables, SUBPIXEL};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let map: GridMap<8, 8> = GridMap::new(Cell::FULL); // an empty room
+/// let mut platforms = [
+///     Platform::new(16, 16, 32, 8).with_velocity(SUBPIXEL / 2, 0), // 0.5 px per frame
+///     Platform::new(64, 48, 32, 8),
+/// ];
+/// let mut players = [Actor::new(24, 24, 8, 8)]; // on the first platform
+/// let mut enemies = [Actor::new(70, 56, 8, 8), Actor::new(80, 56, 8, 8)]; // on the second
+/// for _frame in 0..4 {
+///     let mut movers = Platforms::new(tables, &map, &mut platforms);
+///     movers.advance_all(&mut [&mut players, &mut enemies]); // by velocity (the 2nd has none)
+///     movers.move_by(1, 0, -2, &mut [&mut players, &mut enemies]); // the 2nd: 2 px down
+///     let world = movers.world(); // then the actors step in it
+///     for a in players.iter_mut().chain(enemies.iter_mut()) {
+///         a.vy -= SUBPIXEL / 4; // gravity
+///         world.step(a);
+///     }
+/// }
+/// assert_eq!((platforms[0].x, players[0].x), (18, 26)); // 2 px in 4 frames, carried
+/// assert_eq!(players[0].contacts.ground_platform(), Some(0));
+/// assert_eq!((platforms[1].y, enemies[0].y, enemies[1].y), (40, 48, 48));
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Platforms<'a, 't, M> {
+    tables: Tables<'t>,
+    map: &'a M,
+    platforms: &'a mut [Platform],
+}
+
+impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
+    /// The platforms over `map`, whose shape cells refer to `tables`.
+    pub fn new(tables: Tables<'t>, map: &'a M, platforms: &'a mut [Platform]) -> Self {
+        Platforms {
+            tables,
+            map,
+            platforms,
+        }
+    }
+
+    /// The platforms.
+    pub fn platforms(&self) -> &[Platform] {
+        self.platforms
+    }
+
+    /// The world the actors step in after the platforms moved: the map and the platforms
+    /// (the same as [`World::with_platforms`] over them).
+    pub fn world(&self) -> World<'t, &'a M, &[Platform]> {
+        World::with_platforms(self.tables, self.map, self.platforms)
+    }
+
+    /// Moves platform `index` by `(dx, dy)` whole pixels (each clamped to
+    /// ±[`MAX_MOVE`](crate::MAX_MOVE)), carrying, pushing and crushing the actors of every
+    /// group as [the order of a frame](Platforms#the-order-of-a-frame) says. Returns how far it
+    /// actually moved (less when an actor was crushed with nowhere to go; `(0, 0)` for an
+    /// index past the end), and records that as its [momentum](Platform::momentum) (× 256).
+    ///
+    /// An actor is never pushed or carried past the edge of the world
+    /// (±[`MAX_POSITION`](crate::MAX_POSITION)): a rider stays behind, and an actor in the
+    /// way cannot give way there.
+    pub fn move_by(
+        &mut self,
+        index: usize,
+        dx: i32,
+        dy: i32,
+        actors: &mut [&mut [Actor]],
+    ) -> (i32, i32) {
+        let (mx, my) = self.move_pixels(index, dx, dy, actors);
+        if let Some(p) = self.platforms.get_mut(index) {
+            p.moved_x = mx.saturating_mul(SUBPIXEL);
+            p.moved_y = my.saturating_mul(SUBPIXEL);
+        }
+        (mx, my)
+    }
+
+    /// Moves platform `index` by its velocity `(vx, vy)` for one frame (each component
+    /// clamped to ±[`MAX_SPEED`](crate::MAX_SPEED)), as [`Platforms::move_by`] does with
+    /// whole pixels: the velocity plus the sub-pixel remainder of its last frames gives the
+    /// whole pixels of this frame, and the remainder is kept. Returns the whole pixels it
+    /// moved. Its [momentum](Platform::momentum) is its velocity; on an axis where an
+    /// actor stopped it short, the whole pixels it moved (× 256), and that axis's
+    /// remainder starts again from 0.
+    pub fn advance(&mut self, index: usize, actors: &mut [&mut [Actor]]) -> (i32, i32) {
+        let Some(p) = self.platforms.get(index).copied() else {
+            return (0, 0);
+        };
+        let (vx, vy) = (
+            p.vx.clamp(-MAX_SPEED, MAX_SPEED),
+            p.vy.clamp(-MAX_SPEED, MAX_SPEED),
+        );
+        let (dx, rem_x) = split_subpixels(p.rem_x, vx);
+        let (dy, rem_y) = split_subpixels(p.rem_y, vy);
+        let (mx, my) = self.move_pixels(index, dx, dy, actors);
+        if let Some(p) = self.platforms.get_mut(index) {
+            (p.rem_x, p.moved_x) = if mx == dx {
+                (rem_x, vx)
+            } else {
+                (0, mx.saturating_mul(SUBPIXEL))
+            };
+            (p.rem_y, p.moved_y) = if my == dy {
+                (rem_y, vy)
+            } else {
+                (0, my.saturating_mul(SUBPIXEL))
+            };
+        }
+        (mx, my)
+    }
+
+    /// [`Platforms::advance`] for every platform, in order.
+    pub fn advance_all(&mut self, actors: &mut [&mut [Actor]]) {
+        for index in 0..self.platforms.len() {
+            self.advance(index, actors);
+        }
+    }
+
+    /// The pixels of a move, without recording the momentum.
+    fn move_pixels(
+        &mut self,
+        index: usize,
+        dx: i32,
+        dy: i32,
+        actors: &mut [&mut [Actor]],
+    ) -> (i32, i32) {
+        let clamp = |d: i32| d.clamp(-crate::MAX_MOVE, crate::MAX_MOVE);
+        let (dx, dy) = (clamp(dx), clamp(dy));
+        let (mut moved_x, mut moved_y) = (0i32, 0i32);
+        for dir in Steps::new(dx, dy) {
+            if !step_platform(self.tables, self.map, self.platforms, index, dir, actors) {
+                break; // an actor had nowhere to go: the platform stops here this frame
+            }
+            let (sx, sy) = step_of(dir);
+            moved_x = moved_x.saturating_add(sx);
+            moved_y = moved_y.saturating_add(sy);
+        }
+        (moved_x, moved_y)
+    }
+}
+
 /// Moves `platforms[index]` by `(dx, dy)` whole pixels (each clamped to ±[`crate::MAX_MOVE`]),
-/// carrying its riders and pushing actors out of its way, as the module docs describe.
-/// Returns how far it actually moved (less when an actor was crushed with nowhere to go).
+/// carrying its riders and pushing actors out of its way, as [the order of a
+/// frame](Platforms#the-order-of-a-frame) says. Returns how far it actually moved (less when an actor
+/// was crushed with nowhere to go).
+///
+/// The same as [`Platforms::move_by`] with a single group of actors: `Platforms` reads
+/// better when there are several platforms or groups of actors, and moves platforms by their
+/// velocities too.
 ///
 /// An actor is never pushed or carried past the edge of the world (±[`crate::MAX_POSITION`]):
 /// a rider stays behind, and an actor in the way cannot give way there. Each pixel looks
@@ -66,18 +248,7 @@ pub fn move_platform<M: TileMap>(
     dy: i32,
     actors: &mut [Actor],
 ) -> (i32, i32) {
-    let clamp = |d: i32| d.clamp(-crate::MAX_MOVE, crate::MAX_MOVE);
-    let (dx, dy) = (clamp(dx), clamp(dy));
-    let (mut moved_x, mut moved_y) = (0i32, 0i32);
-    for dir in Steps::new(dx, dy) {
-        if !step_platform(tables, map, platforms, index, dir, actors) {
-            break; // an actor had nowhere to go: the platform stops here this frame
-        }
-        let (sx, sy) = step_of(dir);
-        moved_x = moved_x.saturating_add(sx);
-        moved_y = moved_y.saturating_add(sy);
-    }
-    (moved_x, moved_y)
+    Platforms::new(tables, map, platforms).move_by(index, dx, dy, &mut [actors])
 }
 
 /// One pixel of platform motion. Returns `false` (and leaves the platform where it was)
@@ -88,7 +259,7 @@ fn step_platform<M: TileMap>(
     platforms: &mut [Platform],
     index: usize,
     dir: Direction,
-    actors: &mut [Actor],
+    groups: &mut [&mut [Actor]],
 ) -> bool {
     let Some(before) = platforms.get(index).copied() else {
         return false;
@@ -105,20 +276,21 @@ fn step_platform<M: TileMap>(
     let world = World::with_platforms(tables, map, &*platforms);
     // Actors never collide with each other, so whether one is stuck does not depend on the
     // others: look first (on copies), and move nobody if the platform cannot move.
-    let stuck = actors.iter().position(|a| {
-        let mut trial = *a;
-        !resolve(&world, index, before, after, dir, &mut trial)
-    });
-    if let Some(i) = stuck {
+    let stuck = groups
+        .iter_mut()
+        .flat_map(|group| group.iter_mut())
+        .find(|a| {
+            let mut trial = **a;
+            !resolve(&world, index, before, after, dir, &mut trial)
+        });
+    if let Some(actor) = stuck {
+        actor.crush_pending = true;
         if let Some(slot) = platforms.get_mut(index) {
             *slot = before;
         }
-        if let Some(a) = actors.get_mut(i) {
-            a.crush_pending = true;
-        }
         return false;
     }
-    for actor in actors.iter_mut() {
+    for actor in groups.iter_mut().flat_map(|group| group.iter_mut()) {
         resolve(&world, index, before, after, dir, actor);
     }
     true
@@ -135,7 +307,9 @@ fn resolve<M: TileMap>(
     dir: Direction,
     actor: &mut Actor,
 ) -> bool {
-    let rider = carries(&before, actor);
+    // Dropping through this (one-way) platform: it neither carries nor lifts the actor.
+    let dropping = after.one_way && actor.dropping_through() == Some(index);
+    let rider = !dropping && carries(&before, actor);
     let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
     let lifted = after.one_way && rider && dir == Direction::Up;
     if overlapped || lifted {

@@ -9,10 +9,11 @@
 //! - `steps` and `movement`: one frame of an actor, pixel by pixel (`World::step`);
 //! - `placement`: an actor's size and starting place between moves (`World::resize`,
 //!   `World::place_on_ground`);
-//! - `carry`: moving a platform with its riders (`move_platform`).
+//! - `carry`: moving a platform with its riders (`Platforms`, `move_platform`);
+//! - `scene`: actors and platforms held together and run frame by frame (`Scene`).
 //!
 //! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`,
-//! `placement`.
+//! `placement` ← `scene`.
 
 pub mod actor;
 pub mod carry;
@@ -22,5 +23,6 @@ pub mod packed;
 pub mod placement;
 pub mod platform;
 pub mod rect;
+pub mod scene;
 pub(crate) mod steps;
 pub mod world;

@@ -26,7 +26,9 @@
 
 use core::ops::ControlFlow;
 
-use crate::motion::actor::{Actor, Contacts, MAX_POSITION, MAX_SPEED, SUBPIXEL, within_edge};
+use crate::motion::actor::{
+    Actor, Contacts, MAX_POSITION, MAX_SPEED, NO_PLATFORM, SUBPIXEL, within_edge,
+};
 use crate::motion::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
@@ -65,6 +67,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// the move stops; a frame that would carry the actor past it is refused: the actor
     /// stays where it was (see [the crate docs](crate#limits-and-cost)).
     ///
+    /// An actor that leaves the ground from a moving platform (jumps or walks off it) keeps
+    /// the platform's momentum: it is added to its velocity at the end of this step, for
+    /// the frames that follow (see
+    /// [`ActorSettings::keeps_platform_momentum`](crate::ActorSettings::keeps_platform_momentum)).
+    ///
     /// ```
     /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
     /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
@@ -98,6 +105,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.rem_x = rem_x;
         actor.rem_y = rem_y;
         let rising = actor.vy > 0;
+        let drop = actor.drop_request;
         let (blocked_x, blocked_y) = self.sweep(actor, dx, dy, rising, shortcuts);
         if blocked_x {
             actor.vx = 0;
@@ -107,7 +115,44 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             actor.vy = 0;
             actor.rem_y = 0;
         }
+        // Platforms' momentum and drops: one test in a world without platforms.
+        if !self.platforms.as_ref().is_empty() {
+            end_drop_on_ground(actor);
+            self.keep_momentum(actor, drop, blocked_x, blocked_y);
+        }
         actor.contacts
+    }
+
+    /// An actor that stood on a platform at the end of its last step and has just left
+    /// the ground (`drop`: it asked to drop through this frame): adds the platform's
+    /// momentum to its velocity as
+    /// [`ActorSettings::keeps_platform_momentum`](crate::ActorSettings::keeps_platform_momentum)
+    /// says, except on an axis stopped this frame.
+    #[inline(never)] // out of the step's way
+    fn keep_momentum(&self, actor: &mut Actor, drop: bool, blocked_x: bool, blocked_y: bool) {
+        let from = actor.previous;
+        if from.ground_platform().is_none()
+            || actor.contacts.on_ground()
+            || !actor.settings.keeps_platform_momentum
+            || from.ground_cell().is_some()
+            || (drop && from.on_one_way())
+        {
+            return;
+        }
+        let Some(p) = from
+            .ground_platform()
+            .and_then(|i| self.platforms.as_ref().get(i))
+        else {
+            return;
+        };
+        let (mx, my) = p.momentum();
+        let keep = |v: i32, m: i32| v.saturating_add(m).clamp(-MAX_SPEED, MAX_SPEED);
+        if !blocked_x {
+            actor.vx = keep(actor.vx, mx);
+        }
+        if !blocked_y {
+            actor.vy = keep(actor.vy, my);
+        }
     }
 
     /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
@@ -117,6 +162,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
         let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
         self.sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
+        end_drop_on_ground(actor);
         actor.contacts
     }
 
@@ -221,7 +267,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y0: path.y0,
             ..path.grown(1)
         };
-        self.all_blocks(floor) && self.clear_under_any_rules(body)
+        self.all_blocks(floor) && self.clear_under_any_rules(body) && !self.any_platform_in(floor)
     }
 
     /// The contacts of an actor that stands on a flat floor of blocks and touches nothing
@@ -716,10 +762,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if let Some(Footing {
             cell: Some((tx, ty)),
             only_one_way,
+            ..
         }) = footing
         {
             let angle = self.ground_angle(tx, ty, actor);
             Self::stand_on(actor, (tx, ty), angle);
+            actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
+        }
+        if let Some(Footing {
+            platform: Some(index),
+            only_one_way,
+            ..
+        }) = footing
+        {
+            actor.contacts.set_ground_platform(index);
             actor.contacts.set(Contacts::ON_ONE_WAY, only_one_way);
         }
     }
@@ -746,10 +802,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// What the feet of box `here` rest on under `floor`: `None` when the row under them
     /// meets nothing (cells or platforms); otherwise the touched cell nearest the centre,
-    /// if any, found in the same pass over the cells of that row. `floor` holds the one-way
-    /// rule for feet coming from `here` itself. `free`: `here` is known to cover no solid
-    /// pixel; then it is inside none of the cells under `floor` either (one-way cells its
-    /// feet are in take no part), which spares a box test per cell.
+    /// if any, found in the same pass over the cells of that row, and the touched platform
+    /// nearest the centre, if any. `floor` holds the one-way rule for feet coming from
+    /// `here` itself. `free`: `here` is known to cover no solid pixel; then it is inside
+    /// none of the cells under `floor` either (one-way cells its feet are in take no part),
+    /// which spares a box test per cell.
     fn footing(&self, actor: &Actor, here: Rect, floor: &Rules, free: bool) -> Option<Footing> {
         let centre = actor.centre_x();
         let below = Rect {
@@ -789,9 +846,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 });
             }
         }
-        (meets || self.hits_platforms(below, floor)).then_some(Footing {
+        let platform = if self.platforms.as_ref().is_empty() {
+            None
+        } else {
+            self.platform_under(below, floor, centre)
+        };
+        (meets || platform.is_some()).then_some(Footing {
             cell: best.map(|(_, tx, ty)| (tx, ty)),
-            only_one_way,
+            platform: platform.map(|(index, _)| index),
+            only_one_way: only_one_way && platform.is_none_or(|(_, one_way)| one_way),
         })
     }
 
@@ -877,26 +940,64 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
-    #[inline(always)]
+    #[inline(always)] // on every step: built in place
     pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
         let size = (actor.width(), actor.height());
-        Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way)
+        let mut rules = Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way);
+        // Only one-way rules see one-way platforms: with `OneWay::Ignored` (a constant at
+        // most calls) this test folds away.
+        if matches!(one_way, OneWay::Below { .. }) && actor.drop_platform != NO_PLATFORM {
+            rules.skip_platform = self.dropped_platform(actor);
+        }
+        rules
     }
 
-    /// A drop request while standing on one-way cells: ignore their row from now on.
+    /// The one-way platform the actor drops through, which takes no part in its moves (a
+    /// solid one always does).
+    #[cold]
+    #[inline(never)]
+    fn dropped_platform(&self, actor: &Actor) -> Option<usize> {
+        let i = actor.dropping_through()?;
+        self.platforms.as_ref().get(i)?.one_way.then_some(i)
+    }
+
+    /// A drop request while standing on one-way cells or a one-way platform (and nothing
+    /// else): ignore their row, or that platform, from now on.
     fn start_drop(&self, actor: &mut Actor) {
         if actor.drop_request && actor.previous.on_one_way() && actor.previous.on_ground() {
             if let Some((_, row)) = actor.previous.ground_cell() {
                 actor.drop_row = row;
             }
+            if let Some(index) = actor.previous.ground_platform() {
+                actor.set_dropping_through(Some(index));
+            }
         }
         actor.drop_request = false;
     }
 
-    /// The row being dropped through counts again once the box has left it.
+    /// The row being dropped through counts again once the box has left it; so does the
+    /// platform.
     fn finish_drop(&self, actor: &mut Actor) {
         if self.drop_ends(actor.drop_row, actor.rect()) {
             actor.drop_row = i32::MIN;
+        }
+        if actor.drop_platform != NO_PLATFORM {
+            self.finish_platform_drop(actor);
+        }
+    }
+
+    /// A drop through a platform ends once the box has left it: it overlaps it no more,
+    /// and is below its top or beside it (above it, the platform may be falling away
+    /// faster than the actor). It ends too when the platform is gone or is not one-way.
+    #[inline(never)]
+    fn finish_platform_drop(&self, actor: &mut Actor) {
+        let a = actor.rect();
+        let left = actor
+            .dropping_through()
+            .and_then(|i| self.platforms.as_ref().get(i))
+            .is_none_or(|p| !p.one_way || has_left(p.rect(), a));
+        if left {
+            actor.set_dropping_through(None);
         }
     }
 
@@ -975,8 +1076,25 @@ fn trailing_feet(ahead: Rect, dir: Direction) -> Rect {
 struct Footing {
     /// The touched cell nearest the actor's centre (`None`: only platforms).
     cell: Option<(i32, i32)>,
-    /// Every touched cell is one-way.
+    /// The touched platform nearest the actor's centre (`None`: only cells).
+    platform: Option<usize>,
+    /// Every touched cell and platform is one-way.
     only_one_way: bool,
+}
+
+/// A drop through a platform ends when something else holds the actor (the platform it
+/// drops through holds nothing).
+#[inline(always)]
+fn end_drop_on_ground(actor: &mut Actor) {
+    if actor.drop_platform != NO_PLATFORM && actor.contacts.on_ground() {
+        actor.set_dropping_through(None);
+    }
+}
+
+/// Whether box `a` has left platform `p` that it dropped through: it overlaps it no more,
+/// and is below its top or beside it.
+fn has_left(p: Rect, a: Rect) -> bool {
+    !a.overlaps(&p) && (a.y0 <= p.y1 || a.x1 < p.x0 || p.x1 < a.x0)
 }
 
 /// Records what stopped the frame's move `(dx, dy)`: a wall (x motion stopped) on the
@@ -989,7 +1107,7 @@ fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, dx: i32, dy:
 }
 
 /// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.
-fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
+pub(crate) fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
     let total = i32::from(rem).saturating_add(v);
     (total.div_euclid(SUBPIXEL), total.rem_euclid(SUBPIXEL) as u8)
 }
@@ -1046,6 +1164,7 @@ mod tests {
             ceiling_slide: f[2],
             equal_slope_speed: f[3],
             feet: if f[4] { Feet::Centre } else { Feet::Box },
+            keeps_platform_momentum: true,
         })
     }
 

@@ -755,9 +755,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         acc
     }
 
-    /// Whether any platform overlaps `region`.
+    /// Whether any platform overlaps `region` (one test when there are none).
+    #[inline]
     pub(crate) fn any_platform_in(&self, region: Rect) -> bool {
-        self.platforms_in(region, &SOLIDS).next().is_some()
+        !self.platforms.as_ref().is_empty() && self.platforms_in(region, &SOLIDS).next().is_some()
     }
 
     /// The platforms that overlap `region` and take part under `rules`.
@@ -766,12 +767,49 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         region: Rect,
         rules: &'a Rules,
     ) -> impl Iterator<Item = &'a Platform> + 'a {
+        self.indexed_platforms_in(region, rules).map(|(_, p)| p)
+    }
+
+    /// [`World::platforms_in`], with their indices.
+    fn indexed_platforms_in<'a>(
+        &'a self,
+        region: Rect,
+        rules: &'a Rules,
+    ) -> impl Iterator<Item = (usize, &'a Platform)> + 'a {
         self.platforms
             .as_ref()
             .iter()
             .enumerate()
             .filter(move |&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&region))
-            .map(|(_, p)| p)
+    }
+
+    /// The platforms the row `below` (under an actor's feet) meets under `rules`: the
+    /// index of the one nearest column `centre` (the first of equals), and whether every
+    /// one of them is one-way. `None` when it meets none.
+    pub(crate) fn platform_under(
+        &self,
+        below: Rect,
+        rules: &Rules,
+        centre: i32,
+    ) -> Option<(usize, bool)> {
+        let mut best: Option<(i32, usize)> = None; // (distance from centre, index)
+        let mut only_one_way = true;
+        for (i, p) in self.indexed_platforms_in(below, rules) {
+            if !meet_platform(p, below, Direction::Up, rules).is_some_and(|m| m.colliding) {
+                continue;
+            }
+            only_one_way &= p.one_way;
+            let r = p.rect();
+            let off = if centre < r.x0 {
+                r.x0.saturating_sub(centre)
+            } else {
+                centre.saturating_sub(r.x1).max(0)
+            };
+            if best.is_none_or(|(d, _)| off < d) {
+                best = Some((off, i));
+            }
+        }
+        best.map(|(_, i)| (i, only_one_way))
     }
 
     /// The cells `r` covers, row by row.
