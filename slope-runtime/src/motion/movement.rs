@@ -704,6 +704,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// one-way top it is passing through). `free`: the box is known to cover no solid
     /// pixel. `came_from`: a side known to be clear: the last move was a level step away
     /// from it (blocked and untested steps that may follow move nothing).
+    #[inline(never)] // after the steps: inlined, its locals would deepen every step's stack
     fn update_contacts(
         &self,
         actor: &mut Actor,
@@ -862,12 +863,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// column under its centre, or, where that column of the cell is empty (the actor
     /// stands on other columns of it), of the column under its feet nearest the centre.
     /// 0 for a block.
+    #[inline(never)] // once a frame; inlined, its locals would deepen every step's stack
     fn ground_angle(&self, tx: i32, ty: i32, actor: &Actor) -> u8 {
         let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
             return 0;
         };
         let left = self.tile_origin(tx);
-        let centre = actor.centre_x().saturating_sub(left).clamp(0, self.n - 1);
+        let centre = actor.centre_x().saturating_sub(left).max(0).min(self.n - 1);
         let Some(shape) = self.tables.shape(id) else {
             return 0;
         };
