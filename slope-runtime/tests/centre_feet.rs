@@ -2,6 +2,7 @@
 //! blocks under and beside the slope included; its height changes smoothly along every
 //! junction; walls and ceilings, blocks or shapes, still stop its box.
 
+#[allow(dead_code)] // each test file uses its own part of the helpers
 mod support;
 
 use slope_runtime::{Actor, ActorSettings, Cell, Feet, Rect};

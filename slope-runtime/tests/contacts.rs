@@ -1,6 +1,7 @@
 //! Contacts describe where the actor ends; what stopped it on the way has names of its own.
 //! Ceiling slides and corner corrections are separate options that each do what they say.
 
+#[allow(dead_code)] // each test file uses its own part of the helpers
 mod support;
 
 use slope_runtime::{Actor, ActorSettings, Cell, Rect, Solid, TileMap};

@@ -254,16 +254,6 @@ pub fn overlaps_solid<M: TileMap>(map: &M, r: Rect) -> bool {
     (r.y0..=r.y1).any(|y| (r.x0..=r.x1).any(|x| pixel(map, x, y, OneWay::Air)))
 }
 
-/// Whether `r` covers a pixel of a (non-one-way) full cell of `map`.
-pub fn overlaps_full<M: TileMap>(map: &M, r: Rect) -> bool {
-    (r.y0..=r.y1).any(|y| {
-        (r.x0..=r.x1).any(|x| {
-            let c = map.cell(x.div_euclid(N), y.div_euclid(N));
-            c.solid == Solid::Full && !c.one_way
-        })
-    })
-}
-
 /// The box of an actor as a [`Rect`].
 pub fn rect(a: &Actor) -> Rect {
     let (x0, y0, x1, y1) = a.bounds();
@@ -282,14 +272,6 @@ impl Profile {
     /// Scans `map` column by column, from `top` down to y = 0.
     pub fn of<M: TileMap>(map: &M, x0: i32, x1: i32, top: i32, one_way: OneWay) -> Profile {
         Profile::scan(x0, x1, top, |x, y| pixel(map, x, y, one_way))
-    }
-
-    /// The same, counting only the pixels of (non-one-way) full cells.
-    pub fn of_full<M: TileMap>(map: &M, x0: i32, x1: i32, top: i32) -> Profile {
-        Profile::scan(x0, x1, top, |x, y| {
-            let c = map.cell(x.div_euclid(N), y.div_euclid(N));
-            c.solid == Solid::Full && !c.one_way
-        })
     }
 
     /// Columns `x0..x1`, pixels `solid`, from `top` down to y = 0.
