@@ -2,14 +2,16 @@
 //!
 //! A frame's displacement is split into single-pixel steps along x and y, interleaved in
 //! the ratio of the two (integer Bresenham), so a diagonal path never cuts a corner it
-//! should hit. Each step asks the world only about the cells along the box's leading edge:
+//! should hit. Each step asks the world only about the cells along the box's leading edge
+//! (about the whole box moved, for centre feet: which of their pixels meet the cells
+//! depends on where they stand, see `world::Foot`):
 //!
 //! - **sideways** (left or right): free → step; blocked by a rise lower than the wall
 //!   height → step up onto it (or, in the air, down under a sloped ceiling); otherwise a
 //!   wall. After a step on the ground, an actor that sticks to slopes is pulled down onto
 //!   ground less than a wall height below (no bouncy walk down slopes).
-//! - **up**: free → step; blocked → slide sideways along a sloped ceiling or past a corner
-//!   (if allowed), otherwise a ceiling.
+//! - **up**: free → step; blocked → slide sideways along a sloped ceiling (`ceiling_slide`)
+//!   or past a block's corner (`corner_correction`), otherwise a ceiling.
 //! - **down**: free → step; blocked → landed. One-way cells only stop actors coming from
 //!   above them.
 //!
