@@ -247,8 +247,9 @@
 //! [`World::hits`], [`World::room`], [`World::escape`] and [`World::cell_distance`] take
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
 //! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
-//! box, and [`World::place_on_ground`] at most 17 downward lookups of [`MAX_MOVE`] px and a
-//! zero move.
+//! box and [`World::place_on_ground`] at most 17 downward lookups of [`MAX_MOVE`] px and a
+//! zero move; with centre feet, whose queries test whole boxes one distance at a time,
+//! each of those lookups and sideways or upward searches is up to 64 box queries.
 //!
 //! The edge of the world holds like a wall: a move stops at ±[`MAX_POSITION`], and a frame
 //! whose climbs, slides or escapes would carry an actor past it is refused (the actor stays

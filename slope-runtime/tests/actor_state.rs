@@ -20,7 +20,7 @@ use slope_runtime::{
     Actor, ActorSettings, Cell, Contacts, Feet, GridMap, MAX_POSITION, MAX_SIZE, MAX_SPAWN_DROP,
     NoRoom, Platform, Rect, ShapeId, TileMap, Variant, World, move_platform,
 };
-use support::{Ascii, OneWay, PX, Profile, tables};
+use support::{Ascii, N, OneWay, PX, Profile, tables};
 
 /// A map as a function of the cell.
 struct FnMap<F>(F);
@@ -519,7 +519,7 @@ fn a_resize_takes_the_place_box_tests_find() {
 
 /// Any feet, any map and platforms: after a resize the actor is free under its own rules
 /// (a zero move neither moves it nor finds it crushed), on the same row (centre feet: or
-/// stood up within the old box), its centre column
+/// stood up out of the ground the old box dipped into), its centre column
 /// moved at most its growth in width; a refusal changes nothing, and a smaller box is
 /// never refused.
 #[test]
@@ -536,11 +536,12 @@ fn a_resized_actor_is_free_with_the_same_feet() {
         }
         let growth = i32::from(a.width()) - i32::from(before.width());
         let moved = (a.centre_x() - before.centre_x()).abs();
-        // Centre feet may stand up out of ground a smaller box no longer dips into, within
-        // the old box's rows.
+        // Centre feet may stand up out of ground a smaller box no longer dips into: by what
+        // it shrank, or as deep as the old box could dip (N - 1, or its height - 1).
         let rise = match before.settings.feet {
             Feet::Box => 0,
-            Feet::Centre => (i32::from(before.height()) - i32::from(a.height())).max(0),
+            Feet::Centre => (i32::from(before.height()) - i32::from(a.height()))
+                .max((N - 1).min(i32::from(before.height()) - 1)),
         };
         prop_assert!(
             (before.y..=before.y + rise).contains(&a.y),
@@ -967,4 +968,40 @@ fn placing_and_resizing_at_the_edge_of_the_world() {
     assert!(!open.place_on_ground(&mut a, 3, -MAX_POSITION + 100));
     assert!(!open.place_on_ground(&mut a, i32::MAX, i32::MIN));
     assert_eq!((a.x, a.y), (0, 0));
+}
+
+/// A wide centre-footed actor beside a slope, free, narrowed so that the slope is no longer
+/// under its bottom rows: it stands up out of the ground it no longer may dip into, by at
+/// most a tile's height minus one, and is free there.
+#[test]
+fn a_narrowed_centre_actor_stands_up_out_of_the_slope() {
+    let map = Ascii::new(
+        r"
+        ......
+        .#./..
+        ######
+    ",
+    );
+    let world = World::new(tables(), &map);
+    let settings = ActorSettings {
+        feet: Feet::Centre,
+        ..ActorSettings::default()
+    };
+    let start = Actor::new(13, 30, 40, 12).with_settings(settings);
+    let mut probe = start;
+    world.move_by(&mut probe, 0, 0);
+    assert_eq!(
+        (probe.x, probe.y),
+        (start.x, start.y),
+        "free where it starts"
+    );
+    for (w, h) in [(20, 12), (8, 12), (8, 11), (8, 10)] {
+        let mut a = start;
+        assert_eq!(world.resize(&mut a, w, h), Ok(()), "{w}×{h}");
+        assert_eq!(a.centre_x(), start.centre_x(), "{w}×{h}");
+        assert!((start.y..start.y + N).contains(&a.y), "{w}×{h}: {a:?}");
+        let mut probe = a;
+        world.move_by(&mut probe, 0, 0);
+        assert_eq!((probe.x, probe.y), (a.x, a.y), "{w}×{h}: free");
+    }
 }

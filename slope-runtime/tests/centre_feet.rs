@@ -191,10 +191,12 @@ fn walls_and_ceilings_of_blocks_and_shapes_stop_the_box() {
             assert!(a.contacts.pushing_right());
         }
     }
-    // A ceiling of `full` shape cells over a slope: a jump stops under it.
+    // A ceiling of one `full` shape cell (x 64..79) over a slope, over the right half of
+    // the box only (its centre column, 63, is not under it), the slope under its bottom
+    // rows: a jump stops with the box's top under the ceiling, corner correction off.
     let map = Ascii::with(
         r"
-        ...FFF...
+        ....F....
         .........
         .........
         ..../....
@@ -203,11 +205,16 @@ fn walls_and_ceilings_of_blocks_and_shapes_stop_the_box() {
         &[('F', full_shape)],
     );
     let w = world(&map);
-    let mut a = Actor::new(56, 16, 8, 12).with_settings(centre());
+    let settings = ActorSettings {
+        corner_correction: 0,
+        ..centre()
+    };
+    let mut a = Actor::new(60, 16, 8, 12).with_settings(settings);
     a.vy = 8 * PX;
     let trace = run(&w, &mut a, 20, |_, a| fall(a));
     let top = trace.iter().map(|s| s.y + 11).max().unwrap_or(0);
     assert_eq!(top, 63, "the box's top stops under the ceiling at 64");
+    assert!(trace.iter().all(|s| s.x == 60), "no slide: {trace:?}");
 }
 
 /// A centre-footed actor of `width`×`height` with its left column at `x`, dropped from the

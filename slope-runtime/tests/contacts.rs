@@ -252,3 +252,37 @@ fn the_slide_limit_is_the_wall_height_minus_one() {
         assert!(steepest <= 6 * i32::from(wall_height.saturating_sub(1)));
     }
 }
+
+/// A centre-footed actor standing on a slope dips into it; that is no sloped ceiling: a
+/// block's corner over its head is still nudged past by the corner correction alone.
+#[test]
+fn corner_correction_holds_for_centre_feet_on_a_slope() {
+    let map = Ascii::new(
+        r"
+        ......
+        ......
+        ../...
+        ######
+    ",
+    );
+    for ceiling_slide in [false, true] {
+        let settings = ActorSettings {
+            feet: slope_runtime::Feet::Centre,
+            ceiling_slide,
+            corner_correction: 4,
+            ..ActorSettings::default()
+        };
+        // On the slope with its centre on column 45: it stands at y 30, dipping into it.
+        let mut a = Actor::new(42, 40, 8, 8).with_settings(settings);
+        land(&world(&map), &mut a, 40);
+        assert_eq!((a.x, a.y), (42, 30));
+        assert!(overlaps_solid(&map, Rect::of_box(a.x, a.y, 8, 8)));
+        // A platform's corner right over its head (y 38), 2 px into its right side (x 48..).
+        let platforms = [slope_runtime::Platform::new(48, 38, 16, 4)];
+        let w = slope_runtime::World::with_platforms(tables(), &map, &platforms);
+        a.vy = 2 * PX;
+        let c = w.step(&mut a);
+        assert_eq!(a.x, 40, "ceiling slide {ceiling_slide}: nudged 2 px left");
+        assert!(!c.hit_head());
+    }
+}

@@ -1860,3 +1860,18 @@ proptest! {
         run_random_with_drops(&s, &velocities, &inputs)?;
     }
 }
+
+/// A teleport ends a drop through a one-way platform as it ends one through cells.
+#[test]
+fn a_teleport_ends_a_drop_through_a_platform() {
+    let mut s = drop_scene(ActorSettings::default());
+    s.actors[0].drop_through();
+    s.frame(&[(0, 0)]);
+    assert!(s.actors[0].is_dropping());
+    let mut a = s.actors[0];
+    a.place(a.x, a.y);
+    assert!(!a.is_dropping());
+    let mut fresh = Actor::new(a.x, a.y, a.width(), a.height()).with_settings(a.settings);
+    (fresh.vx, fresh.vy) = (a.vx, a.vy);
+    assert_eq!(a, fresh, "nothing of the drop is left");
+}

@@ -90,15 +90,16 @@ pub struct ActorSettings {
     pub sticks_to_slopes: bool,
     /// One-way cells are air for this actor. Default `false`.
     pub ignores_one_way: bool,
-    /// Moving up into a sloped ceiling (one with a shape cell in the row over the head)
-    /// slides the actor along it instead of stopping dead: up to `wall_height - 1` px
-    /// sideways per pixel up, towards the side it moves to (else the nearer). Only this
-    /// option slides along shapes. Default `true`.
+    /// Moving up into a sloped ceiling (a solid pixel of a shape cell in the row over the
+    /// head) slides the actor along it instead of stopping dead: up to `wall_height - 1` px
+    /// sideways per pixel up, to the nearer side that frees the way (on a tie, the side it
+    /// moves to). Only this option slides along shapes. Default `true`.
     pub ceiling_slide: bool,
-    /// Moving up into the corner of a block or a platform (a ceiling without a shape cell
-    /// in the row over the head) that overlaps the box by at most this many pixels nudges
-    /// the actor sideways past it (Celeste uses 4). It never applies to sloped ceilings.
-    /// 0 turns it off; above [`MAX_REACH`] (64) it acts as 64. Default 4.
+    /// Moving up into the corner of a block or a platform (a ceiling with no solid pixel of
+    /// a shape cell in the row over the head) that overlaps the box by at most this many
+    /// pixels nudges the actor sideways past it (Celeste uses 4), to the nearer side (on a
+    /// tie, the side it moves to). It never applies to sloped ceilings. 0 turns it off;
+    /// above [`MAX_REACH`] (64) it acts as 64. Default 4.
     pub corner_correction: u8,
     /// On a slope, horizontal speed is scaled by the cosine of the slope so the speed
     /// along the surface equals the flat speed (the perfect-slope write-up). Default `false`.
@@ -246,8 +247,11 @@ impl Contacts {
         }
     }
 
-    /// Standing on something at the end of the move: the row under its bottom meets a
-    /// solid pixel (of a cell or a platform), or a one-way top it was above. An actor that
+    /// Standing on something at the end of the move: the box moved one pixel down would
+    /// meet a solid pixel (of a cell or a platform), or a one-way top it was above. For
+    /// [`Feet::Box`] that is the row under its bottom; for [`Feet::Centre`] near slopes,
+    /// the pixels its moved box may not dip into (a foot hovering over a slope that its
+    /// uphill columns dip into is not on the ground). An actor that
     /// rose this frame (its whole-pixel move was up) stands on nothing, even where its
     /// bottom ends level with a surface: it is leaving it.
     pub const fn on_ground(&self) -> bool {

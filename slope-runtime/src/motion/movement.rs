@@ -535,7 +535,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
-        let limit = if self.hits_slope(above, rules) {
+        // The row over the head (a centre foot's box may dip into slopes it stands on).
+        let head = here.beyond(Direction::Up);
+        let limit = if self.hits_slope(head, rules) {
             if s.ceiling_slide {
                 s.wall().saturating_sub(1)
             } else {

@@ -42,8 +42,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///
     /// A box no larger than the old one on either side always fits with [`Feet::Box`]: it
     /// covers nothing the old one did not. With [`Feet::Centre`] a smaller box may dip less
-    /// deep into the ground around its foot than the old one did: it stands up out of it,
-    /// within the old box's rows. A larger box must cover no solid pixel, under the
+    /// deep into the ground around its foot than the old one did (or, narrower, no longer
+    /// be near a slope at all): it stands up out of it, by at most what it shrank by or as
+    /// deep as the old box could dip, whichever is more; if even that is not enough, the
+    /// resize is refused. A larger box must cover no solid pixel, under the
     /// actor's own rules (one-way cells and one-way platforms are air to it, solid
     /// platforms are not, and [`Feet::Centre`] lets it dip into the ground beside its
     /// centre column as that variant's docs say). If it does, it
@@ -112,13 +114,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         Ok(())
     }
 
-    /// The bottom row of the lowest place of `next` (a smaller centre-feet box that
-    /// collides) above its place and within the rows of the old box, where it is free.
+    /// The bottom row of the lowest place of `next` (a smaller centre-feet box, in the old
+    /// box's columns, that collides) above its place where it is free: at most what it
+    /// shrank by, or as deep as the old box could dip into the ground (a tile's height
+    /// minus one, or its own height minus one). The way up lies in the old box's columns:
+    /// through the old box, then inside the new box at its free place.
     fn stand_up_within(&self, actor: &Actor, next: &Actor) -> Option<i32> {
-        let spare = i32::from(actor.height().saturating_sub(next.height()));
+        let dip = self
+            .tile_size()
+            .saturating_sub(1)
+            .min(i32::from(actor.height()) - 1);
+        let shrank = i32::from(actor.height().saturating_sub(next.height()));
+        let spare = shrank.max(dip);
         let rules = self.rules(next, OneWay::Ignored);
         let k = self.escape_with(next.rect(), Direction::Up, spare, &rules)?;
-        Some(next.y.saturating_add(k))
+        let y = next.y.saturating_add(k);
+        within_edge(next.x, y).then_some(y)
     }
 
     /// The left column of the nearest place, at most the growth in width to either side of

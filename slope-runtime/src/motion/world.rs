@@ -576,7 +576,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         self.split(v).0
     }
 
-    /// Whether `r` covers a solid pixel of a shape cell (not a full one).
+    /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.
     pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
         self.cells(r).any(|(tx, ty)| {
             matches!(self.map.cell(tx, ty).solid, Solid::Shape(..))
@@ -587,8 +587,8 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     /// How far `r`, which must be free, can move towards `dir` (at most `limit`).
     ///
     /// Only the box's leading edge can meet anything new (the rest moves through where the
-    /// box already was), so only the cells along that edge are asked — unless slope cells
-    /// see a centre foot, which a sideways edge does not contain.
+    /// box already was), so only the cells along that edge are asked; a centre foot's box,
+    /// whose parts change with its place, is asked box by box.
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
         if rules.foot.is_some() {
@@ -597,7 +597,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
                 .find(|&k| self.hits_with(r.shifted(dir, k), rules))
                 .map_or(limit, |k| k - 1);
         }
-        let r = self.leading_part(r, dir, rules);
+        let r = self.leading_part(r, dir);
         self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
             if m.colliding {
                 ControlFlow::Break(0)
@@ -619,14 +619,13 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         self.hits_with(ahead, rules)
     }
 
-    /// The part of a free box that leads a move towards `dir`: its edge row or column, or
-    /// the whole box for a sideways move of a centre-foot actor.
+    /// The part of a free box that leads a move towards `dir`: its edge row or column
+    /// (whole-box rules: a centre foot's queries never take this path).
     #[inline]
-    fn leading_part(&self, r: Rect, dir: Direction, rules: &Rules) -> Rect {
+    fn leading_part(&self, r: Rect, dir: Direction) -> Rect {
         match dir {
             Direction::Up => Rect { y0: r.y1, ..r },
             Direction::Down => Rect { y1: r.y0, ..r },
-            _ if rules.foot.is_some() => r,
             Direction::Left => Rect { x1: r.x0, ..r },
             Direction::Right => Rect { x0: r.x1, ..r },
         }
@@ -715,7 +714,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         let sweepable =
             rules.foot.is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
         if sweepable {
-            !self.hits_with(self.leading_part(r, dir, rules).swept(dir, k), rules)
+            !self.hits_with(self.leading_part(r, dir).swept(dir, k), rules)
         } else {
             self.room_with(r, dir, k, rules) >= k
         }
