@@ -61,8 +61,8 @@ pub enum Feet {
     ///   column leaves it.
     ///
     /// So a wall or a ceiling, of blocks or of shapes, stops the box at its edge or its
-    /// top, and a wall a tile high or more always stops the edge of its box. Moving
-    /// platforms meet its whole box.
+    /// top, and a wall that rises a tile's height or more above the box's bottom always
+    /// stops the edge of its box. Moving platforms meet its whole box.
     Centre,
 }
 
