@@ -50,6 +50,17 @@ fn median(runs: u32, mut f: impl FnMut() -> Duration) -> Duration {
     times[times.len() / 2]
 }
 
+/// The time of one `World::step` of `a` (with `SHOW` set, where the actor ends).
+fn timed_step<M: TileMap>(world: &World<'_, M>, a: &mut Actor) -> Duration {
+    let t = Instant::now();
+    black_box(world.step(a));
+    let t = t.elapsed();
+    if std::env::var_os("SHOW").is_some() {
+        eprintln!("actor at {:?}, {:?}", a.bounds(), a.contacts);
+    }
+    t
+}
+
 fn report(name: &str, filter: &str, runs: u32, f: impl FnMut() -> Duration) {
     if !name.contains(filter) {
         return;
@@ -174,9 +185,7 @@ fn main() {
                         let world = World::new(tables, &one_way);
                         world.step(&mut a); // standing on the cells first
                         (a.vx, a.vy) = (vx, vy);
-                        let t = Instant::now();
-                        black_box(world.step(&mut a));
-                        t.elapsed()
+                        timed_step(&world, &mut a)
                     },
                 );
             }
@@ -190,13 +199,7 @@ fn main() {
                     a.contacts = World::new(tables, &stairs).step(&mut a); // on the ground
                     (a.vx, a.vy) = (MAX_SPEED, 0);
                     let world = World::new(tables, &stairs);
-                    let t = Instant::now();
-                    black_box(world.step(&mut a));
-                    let t = t.elapsed();
-                    if std::env::var_os("SHOW").is_some() {
-                        eprintln!("actor at {:?}, {:?}", a.bounds(), a.contacts);
-                    }
-                    t
+                    timed_step(&world, &mut a)
                 },
             );
             report(
@@ -211,13 +214,7 @@ fn main() {
                     let world = World::new(tables, &steep);
                     world.step(&mut a); // on the ground
                     (a.vx, a.vy) = (MAX_SPEED, 0);
-                    let t = Instant::now();
-                    black_box(world.step(&mut a));
-                    let t = t.elapsed();
-                    if std::env::var_os("SHOW").is_some() {
-                        eprintln!("actor at {:?}, {:?}", a.bounds(), a.contacts);
-                    }
-                    t
+                    timed_step(&world, &mut a)
                 },
             );
             report(
@@ -231,13 +228,7 @@ fn main() {
                         Actor::new(0, 600 - i32::from(big) - 1, big, big).with_settings(settings);
                     (a.vx, a.vy) = (MAX_SPEED, MAX_SPEED);
                     let world = World::new(tables, &ceiling);
-                    let t = Instant::now();
-                    black_box(world.step(&mut a));
-                    let t = t.elapsed();
-                    if std::env::var_os("SHOW").is_some() {
-                        eprintln!("actor at {:?}, {:?}", a.bounds(), a.contacts);
-                    }
-                    t
+                    timed_step(&world, &mut a)
                 },
             );
             report(
@@ -248,13 +239,7 @@ fn main() {
                     let mut a = Actor::new(0, 0, big, big).with_settings(settings);
                     (a.vx, a.vy) = (MAX_SPEED, MAX_SPEED);
                     let world = World::new(tables, &solid);
-                    let t = Instant::now();
-                    black_box(world.step(&mut a));
-                    let t = t.elapsed();
-                    if std::env::var_os("SHOW").is_some() {
-                        eprintln!("actor at {:?}, {:?}", a.bounds(), a.contacts);
-                    }
-                    t
+                    timed_step(&world, &mut a)
                 },
             );
         }

@@ -238,7 +238,7 @@
 //! So one call moves an actor by at most 128 pixel steps, and each step asks about at most
 //! the cells one box covers (17×17 on the smallest, 4-px tiles). On a desktop (release
 //! build), one [`World::step`] or [`World::move_by`] of an actor at every limit at once
-//! (centre feet, the most demanding) takes at most about 0.5 ms on the worst maps tried
+//! (centre feet, the most demanding) takes at most about 0.6 ms on the worst maps tried
 //! (`cargo run --release -p slope-runtime --example worst_case`); actors of ordinary size
 //! and speed take microseconds. A platform's move ([`Platforms`],
 //! [`move_platform`]) costs about that per actor it pushes or carries, and each query in a

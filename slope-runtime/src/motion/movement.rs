@@ -900,8 +900,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let from = |x: i32| x.saturating_sub(left);
         let (lo, hi) = (from(actor.x).max(0), from(actor.rect().x1).min(self.n - 1));
         let centre = from(actor.centre_x());
-        // Every column of the box in the cell, nearest the centre first (at most N).
-        for d in 0..=self.n {
+        // Every other column of the box in the cell, nearest the centre first (at most N;
+        // the centre's own column is empty).
+        for d in 1..=self.n {
             for column in [centre - d, centre + d] {
                 if (lo..=hi).contains(&column) {
                     let stood = u8::try_from(column)
