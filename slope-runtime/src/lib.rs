@@ -270,6 +270,8 @@
     )
 )]
 
+#[cfg(feature = "agb_fixnum")]
+pub mod fixnum;
 mod motion;
 /// What every offset value means: the contract the generator, this crate and the tests
 /// answer to (also in the package, `docs/offsets.md`).

@@ -10,12 +10,14 @@
 //! - `placement`: an actor's size and starting place between moves (`World::resize`,
 //!   `World::place_on_ground`);
 //! - `carry`: moving a platform with its riders (`Platforms`, `move_platform`);
-//! - `scene`: actors and platforms held together and run frame by frame (`Scene`).
+//! - `scene`: actors and platforms held together and run frame by frame (`Scene`), kept in
+//!   `bounded` vectors (fixed capacity, no atomics, no `unsafe`).
 //!
 //! Imports run one way: `rect` ← `actor`, `platform`, `map` ← `world` ← `movement`, `carry`,
 //! `placement` ← `scene`.
 
 pub mod actor;
+mod bounded;
 pub mod carry;
 pub mod map;
 pub mod movement;

@@ -1,9 +1,8 @@
 //! A scene: a game's actors and platforms in fixed-capacity collections, run in the order
 //! of a frame, with the frame's events.
 
-use heapless::Vec;
-
 use super::actor::Actor;
+use super::bounded::BoundedVec;
 use super::carry::Platforms;
 use super::map::TileMap;
 use super::platform::Platform;
@@ -190,7 +189,7 @@ pub struct Scene<'t, M, const ACTORS: usize, const PLATFORMS: usize> {
     map: M,
     actors: Pool<Actor, ACTORS>,
     /// The last update's events, in the actors' order.
-    events: Vec<Events, ACTORS>,
+    events: BoundedVec<Events, ACTORS>,
     platforms: Pool<Platform, PLATFORMS>,
 }
 
@@ -200,9 +199,9 @@ impl<'t, M: TileMap, const ACTORS: usize, const PLATFORMS: usize> Scene<'t, M, A
         Scene {
             tables,
             map,
-            actors: Pool::new(),
-            events: Vec::new(),
-            platforms: Pool::new(),
+            actors: Pool::new(Actor::new(0, 0, 1, 1)),
+            events: BoundedVec::new(Events::default()),
+            platforms: Pool::new(Platform::new(0, 0, 1, 1)),
         }
     }
 
@@ -241,7 +240,7 @@ impl<'t, M: TileMap, const ACTORS: usize, const PLATFORMS: usize> Scene<'t, M, A
     /// Removes an actor; it, or `None` if `id` names none.
     pub fn remove_actor(&mut self, id: ActorId) -> Option<Actor> {
         let (actor, index, _) = self.actors.remove(id.0)?;
-        let _ = swap_remove(&mut self.events, index);
+        let _ = self.events.swap_remove(index);
         Some(actor)
     }
 
@@ -373,19 +372,23 @@ struct Slot {
 /// Items kept together (a slice, for the movers), named by ids through places that do not
 /// move when an item does.
 #[derive(Clone, Debug)]
-struct Pool<T, const N: usize> {
-    items: Vec<T, N>,
+struct Pool<T: Copy, const N: usize> {
+    items: BoundedVec<T, N>,
     /// The place of each item.
-    owners: Vec<u16, N>,
-    places: Vec<Slot, N>,
+    owners: BoundedVec<u16, N>,
+    places: BoundedVec<Slot, N>,
 }
 
-impl<T, const N: usize> Pool<T, N> {
-    const fn new() -> Self {
+impl<T: Copy, const N: usize> Pool<T, N> {
+    /// An empty pool; `filler` stands in its unused places and is never read.
+    const fn new(filler: T) -> Self {
         Pool {
-            items: Vec::new(),
-            owners: Vec::new(),
-            places: Vec::new(),
+            items: BoundedVec::new(filler),
+            owners: BoundedVec::new(FREE),
+            places: BoundedVec::new(Slot {
+                generation: 0,
+                index: FREE,
+            }),
         }
     }
 
@@ -479,8 +482,8 @@ impl<T, const N: usize> Pool<T, N> {
     /// and the last item's former index.
     fn remove(&mut self, id: Id) -> Option<(T, usize, usize)> {
         let index = self.index(id)?;
-        let item = swap_remove(&mut self.items, index)?;
-        let _ = swap_remove(&mut self.owners, index);
+        let item = self.items.swap_remove(index)?;
+        let _ = self.owners.swap_remove(index);
         if let Some(s) = self.places.get_mut(usize::from(id.slot)) {
             // A place whose count reaches u32::MAX is never used again.
             s.generation = s.generation.saturating_add(1);
@@ -493,21 +496,5 @@ impl<T, const N: usize> Pool<T, N> {
             s.index = u16::try_from(index).unwrap_or(FREE);
         }
         Some((item, index, moved))
-    }
-}
-
-/// Removes `v[index]`, the last element taking its place (`None` past the end).
-fn swap_remove<T, const N: usize>(v: &mut Vec<T, N>, index: usize) -> Option<T> {
-    let len = v.len();
-    let last = v.pop()?;
-    if index.saturating_add(1) == len {
-        return Some(last);
-    }
-    match v.get_mut(index) {
-        Some(slot) => Some(core::mem::replace(slot, last)),
-        None => {
-            let _ = v.push(last);
-            None
-        }
     }
 }
