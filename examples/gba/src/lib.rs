@@ -273,16 +273,19 @@ pub fn script(frame: u32) -> Input {
     match frame {
         0..=20 => idle,
         21..=135 => right,
-        136 => Input { jump: true, ..right },
+        136 => Input {
+            jump: true,
+            ..right
+        },
         137..=175 => right,
         176..=200 => idle,
-        201..=203 => Input {
-            down: true,
-            ..idle
-        },
+        201..=203 => Input { down: true, ..idle },
         204..=225 => idle,
         226..=300 => right,
-        301 => Input { jump: true, ..right },
+        301 => Input {
+            jump: true,
+            ..right
+        },
         302..=370 => right,
         371..=380 => idle,
         381..=470 => right,
@@ -347,7 +350,10 @@ mod tests {
             on_lift |= c.ground_platform().is_some();
             on_plateau |= c.on_ground() && hero.y == l::LIFT_TOP.1 && hero.x >= l::ENEMY_PLATEAU.x0;
             for (e, area) in game.enemies().zip([l::ENEMY_VALLEY, l::ENEMY_PLATEAU]) {
-                assert!(e.x >= area.x0 - 1 && e.x + i32::from(e.width()) <= area.x1 + 2, "frame {f}: {e:?}");
+                assert!(
+                    e.x >= area.x0 - 1 && e.x + i32::from(e.width()) <= area.x1 + 2,
+                    "frame {f}: {e:?}"
+                );
             }
         }
         assert!(on_slope, "walked a slope");
@@ -363,8 +369,17 @@ mod tests {
     fn the_drawn_level_is_the_collision_map() {
         use slope_runtime::{Cell, TileMap, Variant};
         const NAMES: [&str; 11] = [
-            "soil", "grass", "slope45", "slope26_1", "slope26_2", "slope14_1", "slope14_2",
-            "slope14_3", "slope14_4", "ledge", "stone",
+            "soil",
+            "grass",
+            "slope45",
+            "slope26_1",
+            "slope26_2",
+            "slope14_1",
+            "slope14_2",
+            "slope14_3",
+            "slope14_4",
+            "ledge",
+            "stone",
         ];
         let tables = level::tables().unwrap();
         let map = level::level::map().unwrap();
@@ -381,9 +396,17 @@ mod tests {
                         Some(id) => Cell::shape(id, Variant::from_tiled_flags(h, v, false)),
                         None => Cell::FULL,
                     };
-                    if name == "ledge" { cell.one_way() } else { cell }
+                    if name == "ledge" {
+                        cell.one_way()
+                    } else {
+                        cell
+                    }
                 };
-                assert_eq!(map.cell(x as i32, y), want, "cell ({x}, {y}) is drawn as {code:#x}");
+                assert_eq!(
+                    map.cell(x as i32, y),
+                    want,
+                    "cell ({x}, {y}) is drawn as {code:#x}"
+                );
             }
         }
     }

@@ -69,14 +69,24 @@ fn main(mut gba: agb::Gba) -> ! {
     let mut attract = true;
     loop {
         input.update();
-        if attract && input.is_just_pressed(Button::A | Button::B | Button::Left | Button::Right | Button::Up | Button::Down | Button::Start) {
+        if attract
+            && input.is_just_pressed(
+                Button::A
+                    | Button::B
+                    | Button::Left
+                    | Button::Right
+                    | Button::Up
+                    | Button::Down
+                    | Button::Start,
+            )
+        {
             attract = false;
         }
         let buttons = if attract {
-            if game.frame() >= slopes_gba::SCRIPT_FRAMES {
-                if let Ok(fresh) = Game::new() {
-                    game = fresh;
-                }
+            if game.frame() >= slopes_gba::SCRIPT_FRAMES
+                && let Ok(fresh) = Game::new()
+            {
+                game = fresh;
             }
             script(game.frame())
         } else {
@@ -113,7 +123,9 @@ fn draw_level(bg: &mut RegularBackground) {
         for (sx, sy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             let src_x = (index % sheet_columns) * 2 + if h { 1 - sx } else { sx };
             let src_y = (index / sheet_columns) * 2 + if v { 1 - sy } else { sy };
-            let Some(&setting) = gfx::TILES.tile_settings.get(src_y * sheet_columns * 2 + src_x)
+            let Some(&setting) = gfx::TILES
+                .tile_settings
+                .get(src_y * sheet_columns * 2 + src_x)
             else {
                 continue;
             };
@@ -237,7 +249,10 @@ mod tests {
         let mut costs = alloc::vec::Vec::new();
         for f in 0..SCRIPT_FRAMES {
             let input = script(f);
-            timers.timer2.set_enabled(false).set_divider(Divider::Divider1);
+            timers
+                .timer2
+                .set_enabled(false)
+                .set_divider(Divider::Divider1);
             timers.timer3.set_enabled(false).set_cascade(true);
             timers.timer2.set_overflow_amount(0);
             timers.timer3.set_overflow_amount(0);

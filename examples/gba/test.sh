@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The Game Boy Advance example, checked end to end (CI runs this):
+#  0. formatting and clippy, on the host's and the ROM's code;
+#  1. slope-runtime alone for the GBA's ARMv4T: no atomics (it must build with core only),
+#     no floating point (no soft-float calls in its code);
+#  2. on the host: the game's rules replay the scripted run into tests/data/trace.txt;
+#  3. in mGBA (Debian's mgba-sdl, headless): agb's test harness runs the ROM's tests: the
+#     same scripted run, frame for frame against that trace, and the frame's cost from
+#     agb's timers;
+#  4. the release ROM: its size, static IWRAM and EWRAM, and the runtime's share.
+# Installs what it uses: the pinned nightly with rust-src and llvm-tools, and mgba-sdl.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=$(cd ../.. && pwd)
+
+step() { printf '\n--> %s\n' "$*"; }
+
+toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
+rustup toolchain install "$toolchain" --profile minimal --component rust-src,llvm-tools,clippy >/dev/null
+tools="$(rustc "+$toolchain" --print sysroot)/lib/rustlib/$(rustc "+$toolchain" -vV | sed -n 's/^host: //p')/bin"
+if ! command -v mgba >/dev/null && [ ! -x /usr/games/mgba ]; then
+  apt-get update -qq && apt-get install -y --no-install-recommends mgba-sdl >/dev/null
+fi
+
+step "slope-runtime for thumbv4t-none-eabi (ARMv4T, no atomics): builds with core only, calls no float routine"
+(cd "$root" && cargo "+$toolchain" build --quiet -Z build-std=core --release -p slope-runtime --target thumbv4t-none-eabi)
+rlib=$(ls -t "$root"/target/thumbv4t-none-eabi/release/deps/libslope_runtime-*.rlib | head -n 1)
+forbidden=$("$tools/llvm-nm" -u "$rlib" 2>/dev/null | grep -E '__aeabi_[fd]|__(add|sub|mul|div|neg|cmp|fix|float)[a-z]*[sd]f|__sync_|__atomic_' || true)
+if [ -n "$forbidden" ]; then
+  echo "slope-runtime calls floating-point or atomic routines on ARMv4T:" >&2
+  echo "$forbidden" >&2
+  exit 1
+fi
+echo "no atomics, no float"
+
+step "the game's rules on the host: formatted, clippy-clean, the scripted run equals tests/data/trace.txt"
+# from the repository's root, so that this folder's GBA cargo config does not apply
+(
+  cd "$root"
+  manifest=examples/gba/Cargo.toml
+  cargo fmt --manifest-path $manifest -- --check
+  cargo clippy --quiet --manifest-path $manifest --lib -- -D warnings
+  cargo clippy --quiet --manifest-path $manifest --lib --profile test -- -D warnings
+  cargo test --quiet --manifest-path $manifest --lib
+)
+
+step "the ROM's code, clippy-clean (the game and its mGBA tests)"
+cargo clippy --quiet --release --bin slopes-gba -- -D warnings
+cargo clippy --quiet --profile test --bin slopes-gba -- -D warnings
+
+step "the ROM's tests in mGBA: the scripted run frame for frame, the frame's cost, no panic"
+CARGO_TARGET_THUMBV4T_NONE_EABI_RUNNER="$PWD/mgba-test-runner.sh" cargo test --release --bin slopes-gba
+
+step "the ROM"
+cargo build --quiet --release
+elf=target/thumbv4t-none-eabi/release/slopes-gba
+"$tools/llvm-objcopy" -O binary "$elf" target/slopes-gba.gba
+rom=$(stat -c %s target/slopes-gba.gba)
+section() { "$tools/llvm-size" -A "$elf" | awk -v s="$1" '$1 == s { print $2 }'; }
+iwram=$(section .iwram)
+ewram=$(($(section .ewram) + $(section .bss)))
+runtime=0
+while read -r _ size _ name; do
+  runtime=$((runtime + 16#$size))
+done < <("$tools/llvm-nm" --print-size --demangle "$elf" | grep 'slope_runtime::')
+echo "rom=$rom bytes (target/slopes-gba.gba; a cartridge holds up to 32 MiB)"
+echo "iwram=$iwram bytes static of 32 KiB, ewram=$ewram bytes static of 256 KiB"
+echo "slope_runtime code and data in the ROM: $runtime bytes"
