@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use proptest::prelude::*;
 use slope_runtime::{Cell, PackedMap, Rect, ShapeId, Solid, Tables, TileMap, Variant, World};
-use slopegen::LevelMap;
+use slopegen::Map;
 
 mod hills {
     include!("data/levels/expected/hills.rs");
@@ -829,7 +829,7 @@ proptest! {
                 }
             })
             .collect();
-        let map = LevelMap {
+        let map = Map {
             path: PathBuf::from("m.tmx"),
             stem: "m".into(),
             layer: "collision".into(),
@@ -1046,7 +1046,7 @@ fn a_map_of_many_distinct_cells_is_wide() {
             )
         })
         .collect();
-    let map = LevelMap {
+    let map = Map {
         path: PathBuf::from("m.tmx"),
         stem: "m".into(),
         layer: "collision".into(),

@@ -5,13 +5,22 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::{Builder, Emit, Error};
 use anyhow::Context as _;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand};
 use slope_runtime::{ShapeId, Tables, Variant};
 
+use crate::builder::Builder;
+use crate::encode::rust::Emit;
+use crate::error::Error;
+use crate::error::text::escape;
+use crate::output::dump::{DEFAULT_MAX_ROWS, dump_csv, row_count};
+use crate::output::preview::{map_picture, png_bytes, variant_sheet};
+
+mod error;
 mod report;
+
+use error::CliError;
 
 pub use report::main;
 
@@ -326,7 +335,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         let outputs: Vec<String> = report
             .outputs
             .iter()
-            .map(|p| crate::escape(&p.to_string_lossy()))
+            .map(|p| escape(&p.to_string_lossy()))
             .collect();
         let n = report.tile_size;
         let maps = match report.maps {
@@ -365,8 +374,8 @@ fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
     if meta.is_dir() {
         anyhow::bail!(
             "{}: is a folder, not a blob (a .bin written by slopegen); to build the tiles in it, run `slopegen build {} -o OUT`",
-            crate::escape(&path.to_string_lossy()),
-            crate::escape(&path.to_string_lossy())
+            escape(&path.to_string_lossy()),
+            escape(&path.to_string_lossy())
         );
     }
     if !meta.is_file() {
@@ -383,8 +392,8 @@ fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
-    Tables::from_bytes(bytes).map_err(|source| Error::BadBlob {
+fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, CliError> {
+    Tables::from_bytes(bytes).map_err(|source| CliError::BadBlob {
         path: path.to_owned(),
         source,
     })
@@ -394,11 +403,7 @@ fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
 fn some_names(tables: &Tables<'_>) -> String {
     const SHOWN: usize = 12;
     let count = usize::from(tables.shape_count());
-    let mut names: Vec<String> = tables
-        .ids()
-        .take(SHOWN)
-        .map(|(_, n)| crate::escape(n))
-        .collect();
+    let mut names: Vec<String> = tables.ids().take(SHOWN).map(|(_, n)| escape(n)).collect();
     if count > SHOWN {
         names.push(format!(
             "… and {} more; `slopegen info` lists them all",
@@ -416,10 +421,10 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
         [] => Variant::ALL.to_vec(),
         chosen => chosen.iter().map(|v| v.0).collect(),
     };
-    let rows = crate::dump::row_count(tables.tile_size(), shapes.len(), variants.len());
-    let limit = crate::dump::DEFAULT_MAX_ROWS;
+    let rows = row_count(tables.tile_size(), shapes.len(), variants.len());
+    let limit = DEFAULT_MAX_ROWS;
     if args.shape.is_empty() && !args.all && rows > limit {
-        anyhow::bail!(Error::DumpTooLarge {
+        anyhow::bail!(CliError::DumpTooLarge {
             path: args.blob.clone(),
             rows,
             shapes: shapes.len(),
@@ -430,7 +435,7 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
     }
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-    crate::dump_csv(&tables, &shapes, &variants, &mut out)
+    dump_csv(&tables, &shapes, &variants, &mut out)
         .and_then(|()| out.flush())
         .context("writing the CSV to stdout")
 }
@@ -447,7 +452,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: slopegen blob, format v{}",
-        crate::escape(&args.blob.to_string_lossy()),
+        escape(&args.blob.to_string_lossy()),
         slope_runtime::format::VERSION
     )?;
     writeln!(out, "tile size: {n}×{n} px")?;
@@ -466,14 +471,13 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         )?,
     }
     for (id, name) in tables.ids() {
-        writeln!(out, "  {:>5}  {}", id.index(), crate::escape(name))?;
+        writeln!(out, "  {:>5}  {}", id.index(), escape(name))?;
     }
     Ok(())
 }
 
 /// `slopegen preview`.
 fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
-    use crate::preview::{map_picture, png_bytes, variant_sheet};
     let image = if args
         .input
         .extension()
@@ -493,7 +497,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
             Some((level, _)) => {
                 // The bytes were just packed from `level`: read them back through the runtime.
                 let bytes = &compiled.maps[0].1;
-                let bad = |source| Error::BadMap {
+                let bad = |source| CliError::BadMap {
                     path: args.input.clone(),
                     source,
                 };
@@ -518,7 +522,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         "slopegen: {}×{} px → {}",
         image.width(),
         image.height(),
-        crate::escape(&args.out.to_string_lossy())
+        escape(&args.out.to_string_lossy())
     );
     Ok(())
 }
@@ -533,7 +537,7 @@ fn chosen_shapes(
         return Ok(tables.ids().map(|(id, _)| id).collect());
     }
     let find = |name: &String| {
-        tables.find(name).ok_or_else(|| Error::UnknownShape {
+        tables.find(name).ok_or_else(|| CliError::UnknownShape {
             path: input.to_owned(),
             name: name.clone(),
             available: some_names(tables),
@@ -571,7 +575,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// `slopegen info` of a packed map: size, cells by kind, bytes.
 fn map_info(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use slope_runtime::{PackedMap, WidePackedMap};
-    let bad = |source| Error::BadMap {
+    let bad = |source| CliError::BadMap {
         path: path.to_owned(),
         source,
     };
@@ -633,7 +637,7 @@ fn describe_map(
     writeln!(
         out,
         "{}: slopegen packed map, format v{}",
-        crate::escape(&path.to_string_lossy()),
+        escape(&path.to_string_lossy()),
         slope_runtime::MAP_VERSION
     )?;
     writeln!(

@@ -1,10 +1,13 @@
-//! Outputs: the `.bin` blob and the `.rs` source (written by `publish`, atomically).
+//! The output files' bytes: the `.bin` blob, each packed `.map`, and the `.rs` module that
+//! embeds them (with a constant per shape and, per map, its objects).
 
 use std::fmt::Write as _;
+use std::path::Path;
 
-use crate::TileSet;
-use crate::error::needs_escape;
-use crate::levels::{LevelMap, ObjectValue};
+use crate::error::text::needs_escape;
+use crate::model::file_stem;
+use crate::model::map::{Map, ObjectValue};
+use crate::model::tileset::{TileSet, constant_name};
 
 /// Which files to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,22 +31,38 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// A packed map to emit: the map, its bytes and its file name.
-pub(crate) struct MapOutput<'a> {
-    pub(crate) map: &'a LevelMap,
-    pub(crate) bytes: Vec<u8>,
-    pub(crate) file: String,
-    pub(crate) module: String,
+/// A map as the generated module shows it: its packed bytes, its file and its module.
+struct MapItem<'a> {
+    map: &'a Map,
+    bytes: &'a [u8],
+    file: String,
+    module: String,
 }
 
-/// The files for `set` and `maps` under the stem `stem`.
-pub(crate) fn render_with_maps(
+/// The output files for `set` and `maps` (each with its packed bytes) under the stem
+/// `stem`: `STEM.bin`, `STEM.rs`, and `STEM.map` for one map, `STEM.MAPSTEM.map` each for
+/// several; the `.rs` last.
+pub(crate) fn render(
     set: &TileSet,
     stem: &str,
     blob: &[u8],
     emit: Emit,
-    maps: &[MapOutput<'_>],
+    maps: &[(Map, Vec<u8>)],
 ) -> Vec<OutputFile> {
+    let single = maps.len() == 1;
+    let maps: Vec<MapItem<'_>> = maps
+        .iter()
+        .map(|(map, bytes)| MapItem {
+            map,
+            bytes,
+            file: if single {
+                format!("{stem}.map")
+            } else {
+                format!("{stem}.{}.map", map.stem)
+            },
+            module: module_name(&map.path),
+        })
+        .collect();
     let bin_name = format!("{stem}.bin");
     let mut files = Vec::new();
     if emit != Emit::Rust {
@@ -51,19 +70,19 @@ pub(crate) fn render_with_maps(
             name: bin_name.clone(),
             bytes: blob.to_vec(),
         });
-        for m in maps {
+        for m in &maps {
             files.push(OutputFile {
                 name: m.file.clone(),
-                bytes: m.bytes.clone(),
+                bytes: m.bytes.to_vec(),
             });
         }
     }
     if emit != Emit::Bin {
         let mut source = rust_source(set, &bin_name, blob, emit == Emit::Both);
-        for m in maps {
-            map_module(&mut source, m, emit == Emit::Both);
+        for m in &maps {
+            write_map_module(&mut source, m, emit == Emit::Both);
         }
-        if let [single] = maps {
+        if let [single] = maps.as_slice() {
             let _ = writeln!(source);
             let _ = writeln!(
                 source,
@@ -176,7 +195,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
 }
 
 /// The module of one map: its bytes, `map()`, its size and its named objects.
-fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
+fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
     let map = m.map;
     let file = &map.stem;
     let _ = writeln!(w);
@@ -188,7 +207,7 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
         map.height,
         comment_safe(&map.layer),
         m.bytes.len(),
-        checksum(&m.bytes),
+        checksum(m.bytes),
         n = map.tile_size,
     );
     // `mod hills { include!(".../hills.rs"); }` holds a `hills` module: not a mistake here.
@@ -278,6 +297,77 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
         }
     }
     let _ = writeln!(w, "}}");
+}
+
+/// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
+/// of one that would be a keyword, start with a digit or clash with the module's items).
+pub(crate) fn module_name(path: &Path) -> String {
+    let ident = constant_name(&file_stem(path)).to_ascii_lowercase();
+    const TAKEN: &[&str] = &[
+        "blob",
+        "tables",
+        "map",
+        "map_bytes",
+        "self",
+        "super",
+        "crate",
+        "fn",
+        "mod",
+        "type",
+        "use",
+        "pub",
+        "let",
+        "const",
+        "static",
+        "struct",
+        "enum",
+        "impl",
+        "trait",
+        "match",
+        "if",
+        "else",
+        "for",
+        "while",
+        "loop",
+        "in",
+        "as",
+        "ref",
+        "mut",
+        "move",
+        "return",
+        "break",
+        "continue",
+        "where",
+        "unsafe",
+        "extern",
+        "true",
+        "false",
+        "async",
+        "await",
+        "dyn",
+        "abstract",
+        "become",
+        "box",
+        "do",
+        "final",
+        "macro",
+        "override",
+        "priv",
+        "typeof",
+        "unsized",
+        "virtual",
+        "yield",
+        "try",
+        "gen",
+        "core",
+        "std",
+        "alloc",
+    ];
+    if ident.starts_with('_') || TAKEN.contains(&ident.as_str()) {
+        format!("level_{}", ident.trim_start_matches('_'))
+    } else {
+        ident
+    }
 }
 
 /// The blob's CRC-32 (its last four bytes, little-endian), as the `.rs` header shows it.

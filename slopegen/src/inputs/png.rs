@@ -3,53 +3,17 @@
 //! `image` types stop here: the rest of the pipeline sees only [`Bitmap`].
 
 use std::io::{Cursor, Read as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use image::DynamicImage;
 use image::codecs::png::PngDecoder;
 
-use crate::{Bitmap, Error, Result};
+use crate::error::text::kind_of;
+use crate::error::{Error, Result};
+use crate::model::bitmap::Bitmap;
+use crate::model::tileset::{Tile, check_name, constant_name};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-
-/// A tile read from disk.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tile {
-    /// The shape's name: the PNG file stem, as is.
-    pub name: String,
-    /// The Rust constant for its id (see [`constant_name`]).
-    pub constant: String,
-    /// Where it was read from.
-    pub path: PathBuf,
-    /// Its solid pixels.
-    pub bitmap: Bitmap,
-}
-
-/// The Rust constant for a shape name: upper-cased, every character outside `A-Z0-9`
-/// turned into `_`, and a leading `_` if it starts with a digit. (Tile names without any
-/// ASCII letter or digit are refused by [`read_tile`]: theirs would be all `_`.)
-///
-/// ```
-/// assert_eq!(slopegen::constant_name("slope22_1"), "SLOPE22_1");
-/// assert_eq!(slopegen::constant_name("Slope 45"), "SLOPE_45");
-/// assert_eq!(slopegen::constant_name("45°"), "_45_");
-/// ```
-pub fn constant_name(name: &str) -> String {
-    let mut ident: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if ident.starts_with(|c: char| c.is_ascii_digit()) {
-        ident.insert(0, '_');
-    }
-    ident
-}
 
 /// The most bytes a tile PNG may have (a 64×64 tile needs a few KiB; this leaves room for
 /// metadata). A larger file is refused before it is read.
@@ -88,27 +52,6 @@ fn bad_name(path: &Path, problem: String) -> Error {
     }
 }
 
-/// Whether a file stem can name a shape: at most 255 bytes, no control characters, and at
-/// least one ASCII letter or digit (else its constant would be all `_`).
-pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
-    if name.len() > 255 {
-        return Err("the file name is longer than 255 bytes".into());
-    }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "the file name holds a control character ({}); rename the file",
-            c.escape_debug()
-        ));
-    }
-    if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
-        return Err(format!(
-            "the name `{}` has no ASCII letter or digit, so it gives no usable Rust constant; rename the file",
-            crate::escape(name)
-        ));
-    }
-    Ok(())
-}
-
 /// The file's bytes: opened without blocking (a FIFO swapped in cannot hang the run),
 /// checked to be a regular file of at most [`MAX_PNG_BYTES`], its header checked before
 /// anything more is read.
@@ -125,7 +68,7 @@ fn read_png_checked(
         path: path.to_owned(),
         source,
     };
-    crate::tileset::check_regular(path)?;
+    check_regular(path)?;
     let mut options = std::fs::File::options();
     options.read(true);
     #[cfg(unix)]
@@ -138,7 +81,7 @@ fn read_png_checked(
     if !meta.is_file() {
         return Err(Error::NotAFile {
             path: path.to_owned(),
-            what: crate::tileset::kind_of(&meta).to_owned(),
+            what: kind_of(&meta).to_owned(),
         });
     }
     let too_large = |size| Error::TooLarge {
@@ -161,6 +104,41 @@ fn read_png_checked(
         return Err(too_large(bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// `path` is a regular file, or a symbolic link to one (followed, naming what is wrong).
+pub(crate) fn check_regular(path: &Path) -> Result<()> {
+    let not_a_file = |what: &'static str| Error::NotAFile {
+        path: path.to_owned(),
+        what: what.to_owned(),
+    };
+    let own = std::fs::symlink_metadata(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !own.file_type().is_symlink() {
+        return match own.is_file() {
+            true => Ok(()),
+            false => Err(not_a_file(kind_of(&own))),
+        };
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) => Err(Error::NotAFile {
+            path: path.to_owned(),
+            what: format!("a symbolic link to {}", kind_of(&meta)),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_a_file(
+            "a broken symbolic link (its target does not exist)",
+        )),
+        Err(e) if e.raw_os_error() == Some(40) || e.to_string().contains("symbolic links") => Err(
+            not_a_file("a symbolic link that loops (too many levels of links)"),
+        ),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
 }
 
 /// Why a PNG was refused, before the path is attached.

@@ -23,8 +23,9 @@ use std::fs::{self, File};
 use std::io::{self, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
-use crate::emit::OutputFile;
-use crate::{Error, Result};
+use crate::encode::rust::OutputFile;
+use crate::error::text::kind_of;
+use crate::error::{Error, Result};
 
 /// The folder, inside the output folder, that holds the versions and the lock.
 pub const STORE: &str = ".slopegen";
@@ -160,7 +161,7 @@ fn entry(path: &Path, link_target: &Path) -> Result<Entry> {
     }
     Err(Error::Blocked {
         path: path.to_owned(),
-        what: crate::tileset::kind_of(&meta),
+        what: kind_of(&meta),
     })
 }
 
