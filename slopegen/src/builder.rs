@@ -199,15 +199,15 @@ impl Builder {
         self
     }
 
-    /// Reads the tiles, packs them and publishes the outputs as one set: `NAME.bin` and
-    /// `NAME.rs` switch together in one atomic step, under an advisory lock on the output
-    /// folder (concurrent runs take turns). On any error the output set is left as it was.
-    /// See the README's "What the output folder guarantees".
+    /// Reads the tiles, packs them and writes the outputs as plain files, each replaced
+    /// atomically, `NAME.rs` last, under a lock on the output folder (concurrent runs take
+    /// turns); outputs whose bytes did not change are not touched. On an error while
+    /// reading or writing, every output is left as it was. See the README's "What the
+    /// output folder guarantees".
     pub fn generate(&self) -> Result<Report> {
         let Prepared { compiled, files } = self.prepare()?;
-        let stem = self.stem()?;
         let out_dir = self.resolved_out_dir()?;
-        let written = publish(&out_dir, &stem, &files)?;
+        let written = publish(&out_dir, &files)?;
         let set = &compiled.set;
         Ok(Report {
             outputs: files.iter().map(|f| out_dir.join(&f.name)).collect(),

@@ -58,8 +58,8 @@
 //! shape, and its eight offsets; the contract is
 //! [`slope_runtime::spec`]), one `NAME.map` per Tiled map, and `NAME.rs`, a module with
 //! `tables()`, a constant per shape and, per map, `map()` and its named objects. They are
-//! reproducible byte for byte and replaced as one set, atomically ([`Emit`] chooses which
-//! to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
+//! reproducible byte for byte, plain files each replaced atomically, `NAME.rs` last
+//! ([`Emit`] chooses which to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
 //! [`pack`] packs a [`TileSet`] made in code (for an editor, say); [`dump_csv`] writes
 //! every offset of a blob as CSV.
 //!

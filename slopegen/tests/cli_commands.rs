@@ -27,12 +27,11 @@ fn copy_default_tiles(dst: &Path) -> PathBuf {
     dst.to_owned()
 }
 
-/// File names directly in `dir`, sorted, but `.slopegen` (slopegen's store).
+/// File names directly in `dir`, sorted (hidden ones too: nothing may be left behind).
 fn file_names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name != ".slopegen")
         .collect();
     names.sort();
     names

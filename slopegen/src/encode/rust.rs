@@ -146,7 +146,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         );
         let _ = writeln!(
             w,
-            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with: regenerate both\");"
+            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");"
         );
         let _ = writeln!(w, "    BYTES");
     } else {
@@ -225,7 +225,7 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
         let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
         let _ = writeln!(
             w,
-            "        const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the map beside this module is not the one it was generated with: regenerate both\");",
+            "        const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the map beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");",
             m.bytes.len(),
             ends.join(", ")
         );
