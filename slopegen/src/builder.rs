@@ -8,6 +8,7 @@ use crate::encode::blob::pack;
 use crate::encode::map::pack_map;
 use crate::encode::rust::{Emit, OutputFile, module_name, render};
 use crate::error::map::MapError;
+use crate::error::warning::Warning;
 use crate::error::{Error, Result};
 use crate::inputs::folder::{ends_in_a_name, png_paths};
 use crate::inputs::path::extension;
@@ -70,6 +71,7 @@ pub struct Builder {
     spacing: u32,
     layer: Option<String>,
     outside: Cell,
+    strict: bool,
 }
 
 /// What [`Builder::generate`] did.
@@ -91,6 +93,9 @@ pub struct Report {
     pub maps: usize,
     /// Every file read (tiles, sheets, tilesets, maps), for `rerun-if-changed`.
     pub sources: Vec<PathBuf>,
+    /// What the input allows but probably does not mean (never set with
+    /// [`Builder::strict`], which refuses it instead).
+    pub warnings: Vec<Warning>,
 }
 
 impl Builder {
@@ -109,6 +114,7 @@ impl Builder {
             spacing: 0,
             layer: None,
             outside: Cell::FULL,
+            strict: false,
         }
     }
 
@@ -149,6 +155,19 @@ impl Builder {
     /// What the packed maps answer for cells outside them; default [`Cell::FULL`] (walled in).
     pub fn outside(&mut self, cell: Cell) -> &mut Builder {
         self.outside = cell;
+        self
+    }
+
+    /// Refuse what the input allows but probably does not mean (each [`Warning`], such as a
+    /// tile whose every pixel reads as air) as an [`Error::Strict`], instead of reporting it
+    /// in [`Report::warnings`]; default `false`.
+    ///
+    /// ```
+    /// let mut b = slopegen::Builder::new("tiles");
+    /// b.strict(true); // an empty tile stops the build
+    /// ```
+    pub fn strict(&mut self, strict: bool) -> &mut Builder {
+        self.strict = strict;
         self
     }
 
@@ -218,6 +237,7 @@ impl Builder {
             blob_len: compiled.blob.len(),
             maps: compiled.maps.len(),
             sources: compiled.sources,
+            warnings: compiled.warnings,
         })
     }
 
@@ -248,8 +268,9 @@ impl Builder {
 
     /// For `build.rs`, with errors as values: prints `cargo:rerun-if-changed` for the tile
     /// folder and each tile (or each map given) before generating, then, once they have been
-    /// read, for every other file read (a map's tilesets and images). The first lines are
-    /// printed even when it fails, so cargo knows what to watch. A path with a line break
+    /// read, for every other file read (a map's tilesets and images), and a
+    /// `cargo::warning=slopegen: MESSAGE` line for each [`Warning`] (cargo shows them). The
+    /// first lines are printed even when it fails, so cargo knows what to watch. A path with a line break
     /// cannot be given to cargo: it is an [`Error::LineBreakInPath`] (the other paths are
     /// still printed).
     ///
@@ -282,6 +303,9 @@ impl Builder {
                 println!("cargo:rerun-if-changed={shown}");
             }
         }
+        for line in cargo_lines("warning", report.warnings.iter()) {
+            println!("{line}");
+        }
         Ok(report)
     }
 
@@ -309,6 +333,10 @@ impl Builder {
             self.check_map_modules()?;
         }
         let model = self.read(source)?;
+        if self.strict {
+            let refused = model.warnings.iter().cloned().map(Error::Strict).collect();
+            Error::collect(&self.tiles, refused)?;
+        }
         Ok(encode(model))
     }
 
@@ -410,18 +438,21 @@ impl Builder {
     }
 }
 
-/// The `cargo::error=` lines reporting `error`: one per problem, each message line of its own
-/// (messages escape line breaks in names, so a line holds one whole problem).
+/// The `cargo::error=` lines reporting `error`: one per problem.
 fn cargo_errors(error: &Error) -> Vec<String> {
-    error
-        .errors()
-        .iter()
-        .flat_map(|e| {
-            e.to_string()
+    cargo_lines("error", error.errors().iter())
+}
+
+/// One `cargo::KIND=slopegen: …` line per message line of each of `messages` (messages
+/// escape line breaks in names, so a line holds one whole problem).
+fn cargo_lines<T: std::fmt::Display>(kind: &str, messages: impl Iterator<Item = T>) -> Vec<String> {
+    messages
+        .flat_map(|m| {
+            m.to_string()
                 .lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty())
-                .map(|l| format!("cargo::error=slopegen: {l}"))
+                .map(|l| format!("cargo::{kind}=slopegen: {l}"))
                 .collect::<Vec<_>>()
         })
         .collect()
@@ -438,11 +469,18 @@ pub struct Compiled {
     pub maps: Vec<(Map, Vec<u8>)>,
     /// Every file read.
     pub sources: Vec<PathBuf>,
+    /// What the input allows but probably does not mean (see [`Report::warnings`]).
+    pub warnings: Vec<Warning>,
 }
 
 /// The blob of the model's shapes and the packed bytes of each of its maps.
 fn encode(model: Model) -> Compiled {
-    let Model { set, maps, sources } = model;
+    let Model {
+        set,
+        maps,
+        sources,
+        warnings,
+    } = model;
     let blob = pack(&set);
     let maps = maps
         .into_iter()
@@ -456,6 +494,7 @@ fn encode(model: Model) -> Compiled {
         blob,
         maps,
         sources,
+        warnings,
     }
 }
 

@@ -91,6 +91,7 @@ pub use encode::map::pack_map;
 pub use encode::rust::{Emit, OutputFile};
 pub use encode::surface::angles;
 pub use error::map::MapError;
+pub use error::warning::{SolidRule, Warning};
 pub use error::{Error, Result};
 pub use inputs::png::read_tile;
 pub use model::bitmap::Bitmap;

@@ -14,6 +14,7 @@ use crate::builder::Builder;
 use crate::encode::rust::Emit;
 use crate::error::Error;
 use crate::error::text::escape;
+use crate::error::warning::Warning;
 use crate::output::dump::{DEFAULT_MAX_ROWS, dump_csv, row_count};
 use crate::output::preview::{map_picture, png_bytes, variant_sheet};
 
@@ -100,6 +101,11 @@ pub struct ReadingArgs {
     /// `collision` = true, else the one named `collision`].
     #[arg(long, value_name = "NAME")]
     pub layer: Option<String>,
+
+    /// Refuse what is probably a mistake instead of warning about it (a tile PNG whose
+    /// every pixel reads as air).
+    #[arg(long)]
+    pub strict: bool,
 }
 
 impl ReadingArgs {
@@ -112,6 +118,7 @@ impl ReadingArgs {
         if let Some(layer) = &self.layer {
             builder.layer(layer);
         }
+        builder.strict(self.strict);
     }
 }
 
@@ -143,7 +150,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = Emit::Both)]
     pub emit: Emit,
 
-    /// Print nothing on success.
+    /// Print nothing on success but warnings.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -331,6 +338,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         Outside::Empty => slope_runtime::Cell::EMPTY,
     });
     let report = builder.generate()?;
+    warn(&report.warnings);
     if !args.quiet {
         let outputs: Vec<String> = report
             .outputs
@@ -360,6 +368,13 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Each warning on stderr, a line each.
+fn warn(warnings: &[Warning]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
 }
 
 /// A blob file's bytes: regular files only (not a FIFO, a device or a folder), read up
@@ -492,6 +507,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         builder.name("preview");
         args.reading.apply(&mut builder);
         let compiled = builder.compile()?;
+        warn(&compiled.warnings);
         let tables = load(&args.input, &compiled.blob)?;
         match compiled.maps.first() {
             Some((level, _)) => {

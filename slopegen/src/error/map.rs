@@ -183,7 +183,8 @@ pub enum MapError {
         /// The cell's row, from the top.
         y: u32,
     },
-    /// A cell of the collision layer holds a tile of an image-collection tileset.
+    /// A cell of the collision layer holds a tile of an image-collection tileset (reported at
+    /// the first such cell of each tileset).
     #[error(
         "{}: layer `{}`, cell ({x}, {y}): tile id {id} is from tileset `{}`, a collection of images; a collision tileset must be one sheet image",
         shown(.file), escape(.layer), escape(.tileset)

@@ -5,9 +5,11 @@ use std::path::{Path, PathBuf};
 
 pub(crate) mod map;
 pub(crate) mod text;
+pub(crate) mod warning;
 
 use map::MapError;
 use text::{escape, shown};
+use warning::Warning;
 
 /// A generator error. Its message names the file it is about and what is wrong with it.
 #[derive(Debug, thiserror::Error)]
@@ -215,6 +217,10 @@ pub enum Error {
         /// The packed map.
         path: PathBuf,
     },
+    /// A [`Warning`] made an error by [`Builder::strict`](crate::Builder::strict)
+    /// (`--strict`).
+    #[error(transparent)]
+    Strict(Warning),
     /// Several problems found in one run (every bad tile of a folder or sheet, not only the
     /// first): each names its file (and tile), one per line after a line naming the folder.
     #[error("{}: {} problems:{}", shown(.path), .errors.len(), listed(.errors))]

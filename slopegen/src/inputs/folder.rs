@@ -1,16 +1,18 @@
-//! A tile folder: every `*.png` in it (each read by [`read_tile`]), sorted by name, all of
+//! A tile folder: every `*.png` in it (each read by [`read_tile_noting_air`]), sorted by name, all of
 //! one size.
 
 use std::path::{Path, PathBuf};
 
+use crate::error::warning::Warning;
 use crate::error::{Error, Result};
-use crate::inputs::png::read_tile;
+use crate::inputs::png::read_tile_noting_air;
 use crate::model::Model;
 use crate::model::tileset::{TileSet, checked};
 
-/// A tile folder as an input: its tiles, each one a source.
+/// A tile folder as an input: its tiles, each one a source, and a warning for each tile
+/// whose every pixel reads as air.
 pub(crate) fn read_folder(folder: &Path) -> Result<Model> {
-    let mut set = TileSet::read(folder)?;
+    let (mut set, warnings) = read_tiles(folder)?;
     if !ends_in_a_name(folder) {
         // `.` or `..`: the folder as the system names it, for its name.
         if let Ok(real) = std::fs::canonicalize(folder) {
@@ -22,6 +24,7 @@ pub(crate) fn read_folder(folder: &Path) -> Result<Model> {
         set,
         maps: Vec::new(),
         sources,
+        warnings,
     })
 }
 
@@ -38,27 +41,36 @@ impl TileSet {
     /// is reported, not only the first: one problem is returned as is, several as an
     /// [`Error::Several`] listing each (unreadable or invalid PNGs, odd sizes, name clashes).
     pub fn read(folder: &Path) -> Result<TileSet> {
-        let paths = png_paths(folder)?;
-        if paths.len() > usize::from(u16::MAX) {
-            return Err(Error::TooManyTiles {
-                path: folder.to_owned(),
-                count: paths.len(),
-            });
-        }
-        let mut tiles = Vec::with_capacity(paths.len());
-        let mut errors = Vec::new();
-        for path in &paths {
-            match read_tile(path) {
-                Ok(tile) => tiles.push(tile),
-                Err(e) => errors.push(e),
-            }
-        }
-        checked(folder, tiles, errors)
+        read_tiles(folder).map(|(set, _)| set)
     }
 }
 
+/// [`TileSet::read`], and the warnings about its tiles.
+fn read_tiles(folder: &Path) -> Result<(TileSet, Vec<Warning>)> {
+    let paths = png_paths(folder)?;
+    if paths.len() > usize::from(u16::MAX) {
+        return Err(Error::TooManyTiles {
+            path: folder.to_owned(),
+            count: paths.len(),
+        });
+    }
+    let mut tiles = Vec::with_capacity(paths.len());
+    let mut warnings = Vec::new();
+    let mut errors = Vec::new();
+    for path in &paths {
+        match read_tile_noting_air(path) {
+            Ok((tile, warning)) => {
+                tiles.push(tile);
+                warnings.extend(warning);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    Ok((checked(folder, tiles, errors)?, warnings))
+}
+
 /// The entries named `*.png` in `folder`, sorted by path. Each must be a regular file or a
-/// symbolic link to one, which [`read_tile`] checks: anything else (a folder, a FIFO, a
+/// symbolic link to one, which [`read_tile_noting_air`] checks: anything else (a folder, a FIFO, a
 /// device, a broken link, a link loop) is an error naming it, never skipped (skipping one
 /// would renumber the shapes after it).
 pub(crate) fn png_paths(folder: &Path) -> Result<Vec<PathBuf>> {

@@ -9,6 +9,7 @@ use image::DynamicImage;
 use image::codecs::png::PngDecoder;
 
 use crate::error::text::kind_of;
+use crate::error::warning::{SolidRule, Warning};
 use crate::error::{Error, Result};
 use crate::model::bitmap::Bitmap;
 use crate::model::tileset::{Tile, check_name, constant_name};
@@ -29,6 +30,11 @@ const HEADER_LEN: usize = 8 + 8 + 8;
 /// and header before reading the rest, decodes it within a memory cap and applies the
 /// spec's solid rule.
 pub fn read_tile(path: &Path) -> Result<Tile> {
+    read_tile_noting_air(path).map(|(tile, _)| tile)
+}
+
+/// [`read_tile`], and a [`Warning::EmptyTile`] if every pixel of the tile reads as air.
+pub(crate) fn read_tile_noting_air(path: &Path) -> Result<(Tile, Option<Warning>)> {
     let name = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -36,13 +42,19 @@ pub fn read_tile(path: &Path) -> Result<Tile> {
         .to_owned();
     check_name(&name).map_err(|problem| bad_name(path, problem))?;
     let bytes = read_png_file(path)?;
-    let bitmap = decode_png(&bytes).map_err(|e| e.at(path))?;
-    Ok(Tile {
+    let (bitmap, rule) = decode_png(&bytes).map_err(|e| e.at(path))?;
+    let empty = bitmap.columns().iter().all(|&c| c == 0);
+    let warning = empty.then(|| Warning::EmptyTile {
+        path: path.to_owned(),
+        rule,
+    });
+    let tile = Tile {
         constant: constant_name(&name),
         name,
         path: path.to_owned(),
         bitmap,
-    })
+    };
+    Ok((tile, warning))
 }
 
 fn bad_name(path: &Path, problem: String) -> Error {
@@ -255,8 +267,8 @@ pub(crate) fn read_sheet_image(path: &Path) -> Result<SolidImage> {
             PngDecoder::with_limits(Cursor::new(&bytes), limits).map_err(decode_problem)?;
         let image = DynamicImage::from_decoder(decoder).map_err(decode_problem)?;
         let rgba = image.to_rgba16();
-        let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
-        let solid = rgba.pixels().map(|p| is_solid(p.0, uses_alpha)).collect();
+        let rule = solid_rule(&image, &rgba);
+        let solid = rgba.pixels().map(|p| is_solid(p.0, rule)).collect();
         Ok(SolidImage {
             width: rgba.width(),
             height: rgba.height(),
@@ -266,18 +278,32 @@ pub(crate) fn read_sheet_image(path: &Path) -> Result<SolidImage> {
     decode().map_err(|e| e.at(path))
 }
 
-/// The spec's rule for one pixel (16-bit samples, read by their high byte).
-fn is_solid(rgba: [u16; 4], uses_alpha: bool) -> bool {
-    let [r, g, b, a] = rgba.map(|v| v >> 8);
-    if uses_alpha {
-        a >= 128
+/// The rule for the whole image: opaque pixels are solid when it has alpha and uses it
+/// (some alpha < 128); otherwise dark ones are.
+fn solid_rule(
+    image: &DynamicImage,
+    rgba: &image::ImageBuffer<image::Rgba<u16>, Vec<u16>>,
+) -> SolidRule {
+    if image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128) {
+        SolidRule::Opaque
     } else {
-        (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+        SolidRule::Dark
     }
 }
 
-/// PNG bytes → solid mask, by the spec's rule.
-pub(crate) fn decode_png(bytes: &[u8]) -> Result<Bitmap, PngProblem> {
+/// The spec's rule for one pixel (16-bit samples, read by their high byte).
+fn is_solid(rgba: [u16; 4], rule: SolidRule) -> bool {
+    let [r, g, b, a] = rgba.map(|v| v >> 8);
+    match rule {
+        SolidRule::Opaque => a >= 128,
+        SolidRule::Dark => {
+            (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+        }
+    }
+}
+
+/// PNG bytes → solid mask, by the spec's rule, and the rule that applied.
+pub(crate) fn decode_png(bytes: &[u8]) -> Result<(Bitmap, SolidRule), PngProblem> {
     let n = header(bytes)?;
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(MAX_DECODER_BYTES);
@@ -350,19 +376,17 @@ fn chunk_named(text: &str) -> Option<String> {
 
 /// Alpha ≥ 128 is solid when the image has alpha and uses it (some alpha < 128);
 /// otherwise luma < 128 is solid. 16-bit samples count by their high byte.
-fn solid_mask(image: &DynamicImage, n: u8) -> Bitmap {
+fn solid_mask(image: &DynamicImage, n: u8) -> (Bitmap, SolidRule) {
     // `to_rgba16` widens 8-bit samples exactly (v·257), so `>> 8` gives back the 8-bit value
     // for 8-bit images and the high byte for 16-bit ones. The PNG decoder expands palettes,
     // and turns a tRNS chunk into an alpha channel.
     let rgba = image.to_rgba16();
-    let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
+    let rule = solid_rule(image, &rgba);
     let last = u32::from(n) - 1;
-    Bitmap::from_fn(n, |x, y| {
-        is_solid(
-            rgba.get_pixel(u32::from(x), last - u32::from(y)).0,
-            uses_alpha,
-        )
-    })
+    let bitmap = Bitmap::from_fn(n, |x, y| {
+        is_solid(rgba.get_pixel(u32::from(x), last - u32::from(y)).0, rule)
+    });
+    (bitmap, rule)
 }
 
 #[cfg(test)]
@@ -383,7 +407,7 @@ mod tests {
         let img = ImageBuffer::from_fn(4, 4, |x, y| {
             Luma([if x == 0 && y == 3 { 0u8 } else { 255 }])
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         // PNG row 3 is y = 0
         assert!(bm.get(0, 0));
         assert_eq!(bm.columns().iter().map(|c| c.count_ones()).sum::<u32>(), 1);
@@ -399,7 +423,7 @@ mod tests {
                 Rgb([0, 255, 0])
             }
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(0, 2) && !bm.get(1, 2));
     }
 
@@ -413,14 +437,14 @@ mod tests {
                 Rgba([0, 0, 0, 0])
             }
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(0, 0) && bm.get(1, 3) && !bm.get(2, 0) && !bm.get(3, 3));
     }
 
     #[test]
     fn opaque_alpha_falls_back_to_luma() {
         let img = ImageBuffer::from_fn(4, 4, |x, _| LumaA([if x == 3 { 10u8 } else { 240 }, 255]));
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(3, 0) && !bm.get(0, 0));
     }
 
@@ -429,7 +453,7 @@ mod tests {
         // 0x7FFF: high byte 127 → solid; 0x8000: 128 → not solid
         let img =
             ImageBuffer::from_fn(4, 4, |x, _| Luma([if x == 0 { 0x7FFFu16 } else { 0x8000 }]));
-        let bm = decode_png(&encode(DynamicImage::ImageLuma16(img))).unwrap();
+        let (bm, _) = decode_png(&encode(DynamicImage::ImageLuma16(img))).unwrap();
         assert!(bm.get(0, 1) && !bm.get(1, 1));
     }
 

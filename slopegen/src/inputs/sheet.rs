@@ -173,6 +173,7 @@ pub(crate) fn read_sheet_input(
         set: sheet_tileset(&sheet)?,
         maps: Vec::new(),
         sources: vec![image.to_owned()],
+        warnings: Vec::new(),
     })
 }
 

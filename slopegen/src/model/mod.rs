@@ -11,6 +11,7 @@ pub(crate) mod bitmap;
 pub(crate) mod map;
 pub(crate) mod tileset;
 
+use crate::error::warning::Warning;
 use map::Map;
 use tileset::TileSet;
 
@@ -24,6 +25,8 @@ pub(crate) struct Model {
     pub(crate) maps: Vec<Map>,
     /// Every file read (tiles, sheets, tilesets, maps), for `rerun-if-changed`.
     pub(crate) sources: Vec<PathBuf>,
+    /// What the input allows but probably does not mean.
+    pub(crate) warnings: Vec<Warning>,
 }
 
 /// The name a file gives what it holds: its stem (`level1` for `maps/level1.tmx`), `map`

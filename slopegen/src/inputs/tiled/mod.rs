@@ -46,6 +46,7 @@ pub(crate) fn read_tileset_input(path: &Path) -> Result<Model> {
         set: sheet_tileset(&sheet)?,
         maps: Vec::new(),
         sources: vec![path.to_owned(), image],
+        warnings: Vec::new(),
     })
 }
 
@@ -56,16 +57,25 @@ struct Collision<'a> {
     cells: &'a [Option<TileRef>],
 }
 
-/// The sheets the collision layers use, each read once, by [`sheet_key`].
-type Sheets = Vec<(SheetSpec, Sheet)>;
+/// The sheets the collision layers use, each read once, by [`sheet_key`]; and those that
+/// could not be read (reported once, their cells skipped).
+#[derive(Default)]
+struct Sheets {
+    read: Vec<(SheetSpec, Sheet)>,
+    unusable: Vec<SheetSpec>,
+}
 
 /// Reads `paths` (choosing each one's collision layer by `layer`) into one tile set and one
-/// map each, with `outside` beyond their edges.
+/// map each, with `outside` beyond their edges. Every problem is reported, not only the
+/// first: each bad cell and object of every map (one error for a tileset that cannot be
+/// used, not one per cell).
 pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -> Result<Model> {
-    let maps = paths
+    let first = paths.first().map_or(Path::new(""), PathBuf::as_path);
+    let mut errors = Vec::new();
+    let maps: Vec<TiledMap> = paths
         .iter()
-        .map(|p| read_map(p))
-        .collect::<Result<Vec<_>>>()?;
+        .filter_map(|p| read_map(p).map_err(|e| errors.push(e)).ok())
+        .collect();
     let mut sources = Vec::new();
     let mut chosen = Vec::new();
     for map in &maps {
@@ -75,32 +85,55 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
                 sources.push(ts.source.clone());
             }
         }
-        chosen.push(collision_layer(map, layer)?);
+        match collision_layer(map, layer) {
+            Ok(collision) => chosen.push(collision),
+            Err(e) => errors.push(e),
+        }
     }
-    let tile_size = common_tile_size(&maps)?;
-    let mut sheets = Sheets::new();
+    let tile_size = common_tile_size(&maps).unwrap_or_else(|e| {
+        errors.push(e);
+        16
+    });
+    let mut sheets = Sheets::default();
     for collision in &chosen {
-        read_sheets(collision, &mut sheets, &mut sources)?;
+        sheets.read_for(collision, &mut sources, &mut errors);
     }
-    let set = shapes(&maps, &sheets, tile_size)?;
+    // With the sheets that could be read, the objects are checked too: their problems are
+    // reported with the cells'. The cells are turned into the runtime's only when every one
+    // of them can be.
+    let cells_ok = errors.is_empty();
+    let set = shapes(&maps, &sheets, tile_size).map_err(|e| errors.push(e));
     let mut out = Vec::new();
     for collision in &chosen {
-        out.push(Map {
-            path: collision.map.path.clone(),
-            stem: file_stem(&collision.map.path),
-            layer: collision.layer.name.clone(),
-            width: collision.map.width as u16,
-            height: collision.map.height as u16,
-            tile_size,
-            cells: cells(collision, &sheets, &set)?,
-            outside,
-            objects: objects::objects(collision.map, &set)?,
-        });
+        let Ok(set) = &set else { break };
+        let objects = objects::objects(collision.map, set, &mut errors);
+        if !cells_ok {
+            continue;
+        }
+        match cells(collision, &sheets, set) {
+            Ok(cells) => out.push(Map {
+                path: collision.map.path.clone(),
+                stem: file_stem(&collision.map.path),
+                layer: collision.layer.name.clone(),
+                width: collision.map.width as u16,
+                height: collision.map.height as u16,
+                tile_size,
+                cells,
+                outside,
+                objects,
+            }),
+            Err(e) => errors.push(e),
+        }
     }
+    Error::collect(first, errors)?;
+    let Ok(set) = set else {
+        unreachable!("a set that failed is among the errors")
+    };
     Ok(Model {
         set,
         maps: out,
         sources,
+        warnings: Vec::new(),
     })
 }
 
@@ -188,54 +221,96 @@ fn sheet_key(spec: &SheetSpec) -> SheetSpec {
     key
 }
 
-/// The sheet `spec` cuts, once read.
-fn sheet<'a>(sheets: &'a Sheets, spec: &SheetSpec) -> Option<&'a Sheet> {
-    let key = sheet_key(spec);
-    sheets.iter().find(|(k, _)| *k == key).map(|(_, s)| s)
-}
+impl Sheets {
+    /// The sheet whose key is `key`, once read.
+    fn get(&self, key: &SheetSpec) -> Option<&Sheet> {
+        self.read.iter().find(|(k, _)| k == key).map(|(_, s)| s)
+    }
 
-/// Reads every sheet the collision layer uses that is not read yet (a sheet of the map's
-/// tile size), and checks each cell's tile is in its tileset.
-fn read_sheets(c: &Collision<'_>, sheets: &mut Sheets, sources: &mut Vec<PathBuf>) -> Result<()> {
-    let map = c.map;
-    for (i, cell) in c.cells.iter().enumerate() {
-        let Some(r) = cell else { continue };
-        let (x, y) = (i as u32 % map.width, i as u32 / map.width);
-        let ts = used_tileset(map, &c.layer.name, r, x, y)?;
-        let Some(spec) = &ts.sheet else { continue };
-        if sheet(sheets, spec).is_none() {
-            if ts.tile_width != map.tile_width || ts.tile_height != map.tile_height {
-                return Err(MapError::WrongTileSize {
-                    file: ts.source.clone(),
-                    tileset: ts.name.clone(),
-                    tile_width: ts.tile_width,
-                    tile_height: ts.tile_height,
-                    map: map.path.clone(),
-                    cell_width: map.tile_width,
-                    cell_height: map.tile_height,
+    /// Reads every sheet the collision layer uses that is not read yet (a sheet of the
+    /// map's tile size), and checks each cell's tile is in its tileset. Every problem goes
+    /// to `errors`.
+    fn read_for(&mut self, c: &Collision<'_>, sources: &mut Vec<PathBuf>, errors: &mut Vec<Error>) {
+        let map = c.map;
+        let keys = sheet_keys(map);
+        // Tilesets already refused (image collections): reported at their first cell only.
+        let mut refused = Vec::new();
+        for (i, cell) in c.cells.iter().enumerate() {
+            let Some(r) = cell else { continue };
+            if refused.contains(&r.tileset) {
+                continue;
+            }
+            let (x, y) = (i as u32 % map.width, i as u32 / map.width);
+            let ts = match used_tileset(map, &c.layer.name, r, x, y) {
+                Ok(ts) => ts,
+                Err(e) => {
+                    refused.push(r.tileset);
+                    errors.push(e);
+                    continue;
                 }
-                .into());
+            };
+            let (Some(spec), Some(key)) = (&ts.sheet, &keys[r.tileset]) else {
+                continue;
+            };
+            if self.unusable.contains(key) {
+                continue;
             }
-            let read = Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())?;
-            sources.push(spec.image.clone());
-            sheets.push((sheet_key(spec), read));
-        }
-        let tiles = sheet(sheets, spec).map_or(0, |s| s.tiles.len());
-        if r.id as usize >= tiles {
-            return Err(MapError::UnknownTile {
-                file: map.path.clone(),
-                layer: c.layer.name.clone(),
-                x,
-                y,
-                id: r.id,
-                global_id: ts.first_gid + r.id,
-                tileset: ts.name.clone(),
-                tiles,
+            if self.get(key).is_none() {
+                match read_sheet(map, ts, spec) {
+                    Ok(sheet) => {
+                        sources.push(spec.image.clone());
+                        self.read.push((key.clone(), sheet));
+                    }
+                    Err(e) => {
+                        errors.push(e);
+                        self.unusable.push(key.clone());
+                        continue;
+                    }
+                }
             }
-            .into());
+            let tiles = self.get(key).map_or(0, |s| s.tiles.len());
+            if r.id as usize >= tiles {
+                errors.push(
+                    MapError::UnknownTile {
+                        file: map.path.clone(),
+                        layer: c.layer.name.clone(),
+                        x,
+                        y,
+                        id: r.id,
+                        global_id: ts.first_gid + r.id,
+                        tileset: ts.name.clone(),
+                        tiles,
+                    }
+                    .into(),
+                );
+            }
         }
     }
-    Ok(())
+}
+
+/// The key of each of the map's tilesets' sheet, by tileset index.
+fn sheet_keys(map: &TiledMap) -> Vec<Option<SheetSpec>> {
+    map.tilesets
+        .iter()
+        .map(|ts| ts.sheet.as_ref().map(sheet_key))
+        .collect()
+}
+
+/// A tileset's sheet, which must have the map's tile size.
+fn read_sheet(map: &TiledMap, ts: &TiledTileset, spec: &SheetSpec) -> Result<Sheet> {
+    if ts.tile_width != map.tile_width || ts.tile_height != map.tile_height {
+        return Err(MapError::WrongTileSize {
+            file: ts.source.clone(),
+            tileset: ts.name.clone(),
+            tile_width: ts.tile_width,
+            tile_height: ts.tile_height,
+            map: map.path.clone(),
+            cell_width: map.tile_width,
+            cell_height: map.tile_height,
+        }
+        .into());
+    }
+    Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())
 }
 
 /// One tile set: the shapes of every sheet used, in order of first use, named after the
@@ -244,7 +319,7 @@ fn read_sheets(c: &Collision<'_>, sheets: &mut Sheets, sources: &mut Vec<PathBuf
 fn shapes(maps: &[TiledMap], sheets: &Sheets, tile_size: u8) -> Result<TileSet> {
     let mut tiles = Vec::new();
     let mut errors = Vec::new();
-    for (_, sheet) in sheets {
+    for (_, sheet) in &sheets.read {
         match sheet.shapes() {
             Ok(shapes) => tiles.extend(shapes),
             Err(e) => errors.push(e),
@@ -273,6 +348,7 @@ fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>>
         .map(|(i, t)| (t.name.as_str(), i as u16))
         .collect();
     let map = c.map;
+    let keys = sheet_keys(map);
     let (w, h) = (map.width as usize, map.height as usize);
     let mut packed = Vec::with_capacity(w * h);
     for y_up in 0..h {
@@ -282,11 +358,10 @@ fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>>
                 None => Cell::EMPTY,
                 Some(r) => {
                     let ts = &map.tilesets[r.tileset];
-                    let sheet = ts
-                        .sheet
+                    let sheet = keys[r.tileset]
                         .as_ref()
-                        .and_then(|spec| sheet(sheets, spec))
-                        .expect("checked and read by read_sheets");
+                        .and_then(|key| sheets.get(key))
+                        .expect("checked and read by Sheets::read_for");
                     let base = match &sheet.tiles[r.id as usize] {
                         TileKind::Empty => Cell::EMPTY,
                         TileKind::Full => Cell::FULL,
