@@ -221,8 +221,8 @@ impl Builder {
     /// Reads the tiles, packs them and writes the outputs as plain files, each replaced
     /// atomically, `NAME.rs` last, under a lock on the output folder (concurrent runs take
     /// turns); outputs whose bytes did not change are not touched. On an error while
-    /// reading or writing, every output is left as it was. See the README's "What the
-    /// output folder guarantees".
+    /// reading or writing, every output is left as it was. ARCHITECTURE.md, "What the
+    /// output folder guarantees", says it all.
     pub fn generate(&self) -> Result<Report> {
         let Prepared { compiled, files } = self.prepare()?;
         let out_dir = self.resolved_out_dir()?;

@@ -14,7 +14,7 @@ use predicates::prelude::*;
 
 #[path = "support/cli.rs"]
 mod cli_support;
-use cli_support::{DEFAULT_TILES, png, show, slopegen, tempdir};
+use cli_support::{DEFAULT_TILES, file_names, png, show, slopegen, tempdir};
 
 /// The spec's CSV header (`slope-runtime/docs/offsets.md`, "The dump format").
 const SPEC_HEADER: &str = "shape,transform,x,y,w,h,free_left,free_right,free_down,free_up,colliding_left,colliding_right,colliding_bottom,colliding_top";
@@ -112,16 +112,6 @@ fn snapshot(root: &Path) -> Option<Snapshot> {
     let mut snap = Snapshot::new();
     walk(root, root, &mut snap);
     Some(snap)
-}
-
-/// File names directly in `dir`, sorted (hidden ones too: nothing may be left behind).
-fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
 }
 
 /// Runs slopegen with `args`, expects exit code 1 and a single `error: ` line on

@@ -32,20 +32,26 @@ fn tiles(root: &Path) -> PathBuf {
 const DARK_RULE: &str = "every pixel reads as air: it has no transparency, so solid is dark on light (luma below 128), and no pixel is dark; draw solid pixels dark, or make air transparent";
 const OPAQUE_RULE: &str = "every pixel reads as air: it uses transparency, so solid is opaque (alpha 128 or more), and every pixel is transparent; draw solid pixels opaque";
 
+/// `slopegen TILES -o OUT FLAG`: its exit code and stderr.
+fn run(tiles: &Path, out: &Path, flag: &str) -> (Option<i32>, String) {
+    let output = slopegen()
+        .arg(tiles)
+        .arg("-o")
+        .arg(out)
+        .arg(flag)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    (output.status.code(), stderr)
+}
+
 #[test]
 fn each_empty_tile_is_named_on_stderr_with_its_rule_and_the_run_goes_on() {
     let root = tempdir();
     let tiles = tiles(root.path());
     let out = root.path().join("out");
-    let output = slopegen()
-        .arg(&tiles)
-        .arg("-o")
-        .arg(&out)
-        .arg("-q")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(output.status.success(), "{stderr}");
+    let (code, stderr) = run(&tiles, &out, "-q");
+    assert_eq!(code, Some(0), "{stderr}");
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(
         lines,
@@ -63,15 +69,8 @@ fn strict_makes_each_empty_tile_an_error_and_writes_nothing() {
     let root = tempdir();
     let tiles = tiles(root.path());
     let out = root.path().join("out");
-    let output = slopegen()
-        .arg(&tiles)
-        .arg("-o")
-        .arg(&out)
-        .arg("--strict")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (code, stderr) = run(&tiles, &out, "--strict");
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("2 problems"), "{stderr}");
     assert!(
         stderr.contains(&format!("{}: {DARK_RULE}", show(&tiles.join("green.png")))),

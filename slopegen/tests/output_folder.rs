@@ -12,6 +12,11 @@ use std::time::{Duration, Instant, SystemTime};
 
 use image::{GrayImage, Luma};
 
+#[path = "support/cli.rs"]
+#[allow(dead_code)] // the helpers other test files use too
+mod cli_support;
+use cli_support::file_names;
+
 const BIN: &str = env!("CARGO_BIN_EXE_slopegen");
 
 /// The test-only hook that makes a run wait between its last two renames (see
@@ -52,16 +57,6 @@ fn run(tiles: &Path, out: &Path, name: &str) {
         "slopegen failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-}
-
-/// Every name directly in `dir`, hidden ones too, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
 }
 
 fn mtime(path: &Path) -> SystemTime {
@@ -180,7 +175,7 @@ fn a_kill_between_renames_is_refused_by_the_compiler_and_repaired_by_the_next_ru
     assert_eq!(fs::read(out.join("tiles.bin")).unwrap(), torn_bin);
     assert_ne!(fs::read(&module).unwrap(), old_rs);
     compile_including(&module, &work).expect("the next run repairs the pair");
-    assert_eq!(names(&out), ["tiles.bin", "tiles.rs"]);
+    assert_eq!(file_names(&out), ["tiles.bin", "tiles.rs"]);
 }
 
 /// Six runs into one folder at once, three tile sets: all succeed, the folder ends with one
@@ -225,7 +220,7 @@ fn several_runs_at_once_take_turns_and_leave_only_the_outputs() {
             expected.contains(&end),
             "trial {trial}: not one run's whole pair"
         );
-        assert_eq!(names(&out), ["world.bin", "world.rs"], "trial {trial}");
+        assert_eq!(file_names(&out), ["world.bin", "world.rs"], "trial {trial}");
     }
 }
 
@@ -280,7 +275,7 @@ fn a_folder_of_links_into_the_hidden_store_is_migrated() {
     run(&tiles, &out, "tiles");
 
     assert_eq!(
-        names(&out),
+        file_names(&out),
         [
             "notes.txt",
             "other.bin",
@@ -329,5 +324,5 @@ fn a_link_at_an_output_name_is_replaced_and_its_target_untouched() {
             .unwrap()
             .starts_with(b"SLOPEGEN")
     );
-    assert_eq!(names(&out), ["tiles.bin", "tiles.rs"]);
+    assert_eq!(file_names(&out), ["tiles.bin", "tiles.rs"]);
 }

@@ -90,10 +90,7 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
             Err(e) => errors.push(e),
         }
     }
-    let tile_size = common_tile_size(&maps).unwrap_or_else(|e| {
-        errors.push(e);
-        16
-    });
+    let tile_size = common_tile_size(&maps).map_err(|e| errors.push(e));
     let mut sheets = Sheets::default();
     for collision in &chosen {
         sheets.read_for(collision, &mut sources, &mut errors);
@@ -102,10 +99,13 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
     // reported with the cells'. The cells are turned into the runtime's only when every one
     // of them can be.
     let cells_ok = errors.is_empty();
-    let set = shapes(&maps, &sheets, tile_size).map_err(|e| errors.push(e));
+    // Shapes of several sizes would only repeat that the maps' sizes differ.
+    let set = tile_size.and_then(|n| shapes(&maps, &sheets, n).map_err(|e| errors.push(e)));
     let mut out = Vec::new();
     for collision in &chosen {
-        let Ok(set) = &set else { break };
+        let (Ok(set), Ok(tile_size)) = (&set, tile_size) else {
+            break;
+        };
         let objects = objects::objects(collision.map, set, &mut errors);
         if !cells_ok {
             continue;
