@@ -132,32 +132,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(w, "/// The packed offset tables ({} bytes).", blob.len());
     let _ = writeln!(w, "#[allow(dead_code)]");
     let _ = writeln!(w, "pub fn blob() -> &'static [u8] {{");
-    if beside {
-        // Debug formatting makes a valid Rust string literal of any file name.
-        let _ = writeln!(w, "    const BYTES: &[u8] = include_bytes!({bin_name:?});");
-        // The blob beside this file must be the one it was generated with: its length and
-        // its checksum (the last four bytes), checked by the compiler.
-        let tail = blob.get(blob.len().saturating_sub(4)..).unwrap_or_default();
-        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
-        let check = format!(
-            "BYTES.len() == {} && matches!(BYTES, [.., {}])",
-            blob.len(),
-            ends.join(", ")
-        );
-        let _ = writeln!(
-            w,
-            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");"
-        );
-        let _ = writeln!(w, "    BYTES");
-    } else {
-        let _ = writeln!(w, "    static BYTES: [u8; {}] = [", blob.len());
-        for chunk in blob.chunks(16) {
-            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
-            let _ = writeln!(w, "        {}", line.join(" "));
-        }
-        let _ = writeln!(w, "    ];");
-        let _ = writeln!(w, "    &BYTES");
-    }
+    write_bytes_body(w, "    ", "blob", bin_name, blob, beside);
     let _ = writeln!(w, "}}");
     let _ = writeln!(w);
     let _ = writeln!(
@@ -215,30 +190,7 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
     let _ = writeln!(w, "pub mod {} {{", m.module);
     let _ = writeln!(w, "    /// The packed map ({} bytes).", m.bytes.len());
     let _ = writeln!(w, "    pub fn map_bytes() -> &'static [u8] {{");
-    if beside {
-        let name = &m.file;
-        let _ = writeln!(w, "        const BYTES: &[u8] = include_bytes!({name:?});");
-        let tail = m
-            .bytes
-            .get(m.bytes.len().saturating_sub(4)..)
-            .unwrap_or_default();
-        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
-        let _ = writeln!(
-            w,
-            "        const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the map beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");",
-            m.bytes.len(),
-            ends.join(", ")
-        );
-        let _ = writeln!(w, "        BYTES");
-    } else {
-        let _ = writeln!(w, "        static BYTES: [u8; {}] = [", m.bytes.len());
-        for chunk in m.bytes.chunks(16) {
-            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
-            let _ = writeln!(w, "            {}", line.join(" "));
-        }
-        let _ = writeln!(w, "        ];");
-        let _ = writeln!(w, "        &BYTES");
-    }
+    write_bytes_body(w, "        ", "map", &m.file, m.bytes, beside);
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w);
     let _ = writeln!(
@@ -297,6 +249,43 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
         }
     }
     let _ = writeln!(w, "}}");
+}
+
+/// The body of a function returning `bytes`: `include_bytes!(file)` (the file beside the
+/// module) with a compile-time check that it is the file the module was generated with (its
+/// length and its last four bytes, the checksum), or the bytes inlined. `indent` is the
+/// body's; `what` names the file in the check's message.
+fn write_bytes_body(
+    w: &mut String,
+    indent: &str,
+    what: &str,
+    file: &str,
+    bytes: &[u8],
+    beside: bool,
+) {
+    if beside {
+        // Debug formatting makes a valid Rust string literal of any file name.
+        let _ = writeln!(w, "{indent}const BYTES: &[u8] = include_bytes!({file:?});");
+        let tail = bytes
+            .get(bytes.len().saturating_sub(4)..)
+            .unwrap_or_default();
+        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
+        let _ = writeln!(
+            w,
+            "{indent}const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the {what} beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");",
+            bytes.len(),
+            ends.join(", ")
+        );
+        let _ = writeln!(w, "{indent}BYTES");
+    } else {
+        let _ = writeln!(w, "{indent}static BYTES: [u8; {}] = [", bytes.len());
+        for chunk in bytes.chunks(16) {
+            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
+            let _ = writeln!(w, "{indent}    {}", line.join(" "));
+        }
+        let _ = writeln!(w, "{indent}];");
+        let _ = writeln!(w, "{indent}&BYTES");
+    }
 }
 
 /// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
