@@ -4,6 +4,7 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::builder::PossibleValue;
@@ -23,7 +24,7 @@ mod report;
 
 use error::CliError;
 
-pub use report::main;
+use report::{dedup_chain, error_lines, is_broken_pipe, note_line, use_color, warning_line};
 
 /// Generate packed slope-collision tables from PNG tiles, for slope-runtime.
 ///
@@ -49,6 +50,34 @@ pub use report::main;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The `slopegen` command: parse the arguments (the tile folder's `build` is the default
+/// command), run, report, exit.
+pub fn main() -> ExitCode {
+    let args = with_default_command(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap's own message (usage errors, --help, --version), and its exit code.
+            let _ = err.print();
+            if err.use_stderr()
+                && let Some(hint) = folder_hint(&args)
+            {
+                eprintln!("{}", note_line(&hint, use_color()));
+            }
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let chain: Vec<String> = err.chain().map(ToString::to_string).collect();
+            eprint!("{}", error_lines(&dedup_chain(&chain), use_color()));
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The commands' names: a first argument that is none of these (nor a top-level flag)
@@ -372,8 +401,9 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
 
 /// Each warning on stderr, a line each.
 fn warn(warnings: &[Warning]) {
+    let color = use_color();
     for w in warnings {
-        eprintln!("warning: {w}");
+        eprintln!("{}", warning_line(&w.to_string(), color));
     }
 }
 
