@@ -23,7 +23,7 @@ pub struct Tile {
 
 /// The Rust constant for a shape name: upper-cased, every character outside `A-Z0-9`
 /// turned into `_`, and a leading `_` if it starts with a digit. (Tile names without any
-/// ASCII letter or digit are refused by [`read_tile`]: theirs would be all `_`.)
+/// ASCII letter or digit are refused by [`read_tile`](crate::read_tile): theirs would be all `_`.)
 ///
 /// ```
 /// assert_eq!(slopegen::constant_name("slope22_1"), "SLOPE22_1");
@@ -59,7 +59,7 @@ pub struct TileSet {
 }
 
 impl TileSet {
-    /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`] checks them),
+    /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`](crate::read_tile) checks them),
     /// one size, distinct constant names. Every problem is reported, as [`TileSet::read`]
     /// does.
     pub fn from_tiles(folder: &Path, tiles: Vec<Tile>) -> Result<TileSet> {
