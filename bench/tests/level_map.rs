@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use slope_bench::{LEVEL_MAP, TILES, build_level};
 use slope_runtime::{Cell, PackedMap, Tables, TileMap};
-use slopegen::{LevelMap, pack_map};
+use slopegen::{Map, pack_map};
 
 /// The level's cells, bottom row first, packed as the generator packs a map.
 fn packed() -> Vec<u8> {
@@ -15,7 +15,7 @@ fn packed() -> Vec<u8> {
         .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
         .map(|(x, y)| level.cell(x, y))
         .collect();
-    let map = LevelMap {
+    let map = Map {
         path: PathBuf::from("level.map"),
         stem: "level".into(),
         layer: "collision".into(),

@@ -4,13 +4,19 @@ use std::path::{Path, PathBuf};
 
 use slope_runtime::Cell;
 
-use crate::emit::{MapOutput, OutputFile, render_with_maps};
-use crate::level::{extension, read_map, read_tileset};
-use crate::levels::{Levels, compile, map_stem, pack_map};
-use crate::publish::publish;
-use crate::sheet::{Sheet, SheetSpec, sheet_tileset};
-use crate::tileset::{folder_name, png_paths};
-use crate::{Emit, Error, Result, TileSet, pack};
+use crate::encode::blob::pack;
+use crate::encode::map::pack_map;
+use crate::encode::rust::{Emit, OutputFile, module_name, render};
+use crate::error::map::MapError;
+use crate::error::warning::Warning;
+use crate::error::{Error, Result};
+use crate::inputs::folder::{ends_in_a_name, png_paths};
+use crate::inputs::path::extension;
+use crate::inputs::{self, Grid, Source};
+use crate::model::map::Map;
+use crate::model::tileset::{TileSet, folder_name};
+use crate::model::{Model, file_stem};
+use crate::output::publish::publish;
 
 /// Generates the tables of one tile folder.
 ///
@@ -65,14 +71,7 @@ pub struct Builder {
     spacing: u32,
     layer: Option<String>,
     outside: Cell,
-}
-
-/// What the builder's input is, by its kind and extension.
-enum Input {
-    Folder,
-    Sheet,
-    Tileset,
-    Maps,
+    strict: bool,
 }
 
 /// What [`Builder::generate`] did.
@@ -94,6 +93,9 @@ pub struct Report {
     pub maps: usize,
     /// Every file read (tiles, sheets, tilesets, maps), for `rerun-if-changed`.
     pub sources: Vec<PathBuf>,
+    /// What the input allows but probably does not mean (never set with
+    /// [`Builder::strict`], which refuses it instead).
+    pub warnings: Vec<Warning>,
 }
 
 impl Builder {
@@ -112,6 +114,7 @@ impl Builder {
             spacing: 0,
             layer: None,
             outside: Cell::FULL,
+            strict: false,
         }
     }
 
@@ -155,66 +158,25 @@ impl Builder {
         self
     }
 
-    fn input(&self) -> Result<Input> {
-        let ext = extension(&self.tiles);
-        let kind = match ext.as_str() {
-            "tmx" | "tmj" => Input::Maps,
-            "tsx" | "tsj" => Input::Tileset,
-            "png" if !self.tiles.is_dir() => Input::Sheet,
-            _ => Input::Folder,
-        };
-        if !self.more_maps.is_empty() && !matches!(kind, Input::Maps) {
-            return Err(Error::level(
-                &self.tiles,
-                "more maps were given, but this is not a Tiled map (.tmx, .tmj)",
-            ));
+    /// Refuse what the input allows but probably does not mean (each [`Warning`], such as a
+    /// tile whose every pixel reads as air) as an [`Error::Strict`], instead of reporting it
+    /// in [`Report::warnings`]; default `false`.
+    ///
+    /// ```
+    /// let mut b = slopegen::Builder::new("tiles");
+    /// b.strict(true); // an empty tile stops the build
+    /// ```
+    pub fn strict(&mut self, strict: bool) -> &mut Builder {
+        self.strict = strict;
+        self
+    }
+
+    fn grid(&self) -> Grid {
+        Grid {
+            tile_size: self.tile_size,
+            margin: self.margin,
+            spacing: self.spacing,
         }
-        if let Some(odd) = self
-            .more_maps
-            .iter()
-            .find(|m| !matches!(extension(m).as_str(), "tmx" | "tmj"))
-        {
-            return Err(Error::level(
-                odd,
-                "not a Tiled map: several inputs must all be maps (.tmx, .tmj)",
-            ));
-        }
-        if matches!(kind, Input::Sheet) && self.tile_size.is_none() {
-            if !self.tiles.exists() {
-                return Err(Error::level(&self.tiles, "sheet image does not exist"));
-            }
-            return Err(Error::level(
-                &self.tiles,
-                "a single image is read as a tileset sheet: give its tile size (--tile-size N), or give the folder that holds the tile PNGs",
-            ));
-        }
-        let grid_given = self.tile_size.is_some() || self.margin != 0 || self.spacing != 0;
-        if grid_given && !matches!(kind, Input::Sheet) {
-            let what = match kind {
-                Input::Maps => "a Tiled map, whose tilesets give their own grid",
-                Input::Tileset => "a Tiled tileset, which gives its own grid",
-                _ if self.tiles.is_dir() => "a folder of tile PNGs",
-                _ => "not a sheet image",
-            };
-            return Err(Error::level(
-                &self.tiles,
-                format!(
-                    "a tile size, margin or spacing describes a sheet PNG's grid, and this is {what}"
-                ),
-            ));
-        }
-        if matches!(kind, Input::Folder) && ext == "map" && self.tiles.is_file() {
-            return Err(Error::level(
-                &self.tiles,
-                "a packed map holds no shapes: give the Tiled map it was made from",
-            ));
-        }
-        if matches!(kind, Input::Folder) && self.tiles.is_file() {
-            return Err(Error::NotAFolder {
-                path: self.tiles.clone(),
-            });
-        }
-        Ok(kind)
     }
 
     fn maps(&self) -> Vec<PathBuf> {
@@ -256,26 +218,26 @@ impl Builder {
         self
     }
 
-    /// Reads the tiles, packs them and publishes the outputs as one set: `NAME.bin` and
-    /// `NAME.rs` switch together in one atomic step, under an advisory lock on the output
-    /// folder (concurrent runs take turns). On any error the output set is left as it was.
-    /// See the README's "What the output folder guarantees".
+    /// Reads the tiles, packs them and writes the outputs as plain files, each replaced
+    /// atomically, `NAME.rs` last, under a lock on the output folder (concurrent runs take
+    /// turns); outputs whose bytes did not change are not touched. On an error while
+    /// reading or writing, every output is left as it was. ARCHITECTURE.md, "What the
+    /// output folder guarantees", says it all.
     pub fn generate(&self) -> Result<Report> {
-        let prepared = self.prepare()?;
-        let stem = self.stem()?;
+        let Prepared { compiled, files } = self.prepare()?;
         let out_dir = self.resolved_out_dir()?;
-        let files = &prepared.files;
-        let written = publish(&out_dir, &stem, files)?;
-        let set = &prepared.set;
+        let written = publish(&out_dir, &files)?;
+        let set = &compiled.set;
         Ok(Report {
             outputs: files.iter().map(|f| out_dir.join(&f.name)).collect(),
             written,
             tiles: set.tiles.iter().map(|t| t.path.clone()).collect(),
             shapes: set.tiles.len(),
             tile_size: set.tile_size,
-            blob_len: prepared.blob.len(),
-            maps: prepared.maps,
-            sources: prepared.sources,
+            blob_len: compiled.blob.len(),
+            maps: compiled.maps.len(),
+            sources: compiled.sources,
+            warnings: compiled.warnings,
         })
     }
 
@@ -306,8 +268,9 @@ impl Builder {
 
     /// For `build.rs`, with errors as values: prints `cargo:rerun-if-changed` for the tile
     /// folder and each tile (or each map given) before generating, then, once they have been
-    /// read, for every other file read (a map's tilesets and images). The first lines are
-    /// printed even when it fails, so cargo knows what to watch. A path with a line break
+    /// read, for every other file read (a map's tilesets and images), and a
+    /// `cargo::warning=slopegen: MESSAGE` line for each [`Warning`] (cargo shows them). The
+    /// first lines are printed even when it fails, so cargo knows what to watch. A path with a line break
     /// cannot be given to cargo: it is an [`Error::LineBreakInPath`] (the other paths are
     /// still printed).
     ///
@@ -340,6 +303,9 @@ impl Builder {
                 println!("cargo:rerun-if-changed={shown}");
             }
         }
+        for line in cargo_lines("warning", report.warnings.iter()) {
+            println!("{line}");
+        }
         Ok(report)
     }
 
@@ -362,119 +328,55 @@ impl Builder {
     /// maps, each map with its packed bytes (what `slopegen preview` draws).
     pub fn compile(&self) -> Result<Compiled> {
         self.stem()?;
-        let input = self.input()?;
-        let (set, levels, sources) = match input {
-            Input::Folder => {
-                let mut set = TileSet::read(&self.tiles)?;
-                if !ends_in_a_name(&self.tiles) {
-                    // `.` or `..`: the folder as the system names it, for its name.
-                    if let Ok(real) = std::fs::canonicalize(&self.tiles) {
-                        set.folder = real;
-                    }
-                }
-                let sources = set.tiles.iter().map(|t| t.path.clone()).collect();
-                (set, None, sources)
-            }
-            Input::Sheet => {
-                let n = self.tile_size.unwrap_or(0);
-                let spec = SheetSpec {
-                    image: self.tiles.clone(),
-                    tile_width: n,
-                    tile_height: n,
-                    margin: self.margin,
-                    spacing: self.spacing,
-                };
-                let prefix = crate::levels::map_stem(&self.tiles);
-                let sheet = Sheet::read(spec, &self.tiles, &prefix, Default::default())?;
-                (sheet_tileset(&sheet)?, None, vec![self.tiles.clone()])
-            }
-            Input::Tileset => {
-                let def = read_tileset(&self.tiles)?;
-                let Some(spec) = def.sheet.clone() else {
-                    return Err(Error::level(
-                        &self.tiles,
-                        "a collection of images, not one sheet image; a collision tileset must be a sheet",
-                    ));
-                };
-                let image = spec.image.clone();
-                let sheet = Sheet::read(spec, &self.tiles, &def.prefix(), def.names.clone())?;
-                (
-                    sheet_tileset(&sheet)?,
-                    None,
-                    vec![self.tiles.clone(), image],
-                )
-            }
-            Input::Maps => {
-                let paths = self.maps();
-                let mut stems: Vec<String> = Vec::new();
-                for p in &paths {
-                    let s = map_module(p);
-                    if stems.contains(&s) {
-                        return Err(Error::level(
-                            p,
-                            format!(
-                                "another map gives the same module name `{s}`; rename one of them"
-                            ),
-                        ));
-                    }
-                    stems.push(s);
-                }
-                let defs = paths
-                    .iter()
-                    .map(|p| read_map(p))
-                    .collect::<Result<Vec<_>>>()?;
-                let levels = compile(&defs, self.layer.as_deref(), self.outside)?;
-                let Levels { set, maps, sources } = levels;
-                (set, Some(maps), sources)
-            }
-        };
-        let blob = pack(&set);
-        let maps = levels
-            .unwrap_or_default()
-            .into_iter()
-            .map(|m| {
-                let bytes = pack_map(&m);
-                (m, bytes)
-            })
-            .collect();
-        Ok(Compiled {
-            set,
-            blob,
-            maps,
-            sources,
-        })
+        let source = Source::of(&self.tiles, &self.more_maps, self.grid())?;
+        if source == Source::Maps {
+            self.check_map_modules()?;
+        }
+        let model = self.read(source)?;
+        if self.strict {
+            let refused = model.warnings.iter().cloned().map(Error::Strict).collect();
+            Error::collect(&self.tiles, refused)?;
+        }
+        Ok(encode(model))
     }
 
+    /// Every map gives its own module in the generated Rust.
+    fn check_map_modules(&self) -> Result<()> {
+        let mut modules: Vec<String> = Vec::new();
+        for path in self.maps() {
+            let module = module_name(&path);
+            if modules.contains(&module) {
+                return Err(MapError::SameModule { file: path, module }.into());
+            }
+            modules.push(module);
+        }
+        Ok(())
+    }
+
+    /// The input read into the model.
+    fn read(&self, source: Source) -> Result<Model> {
+        inputs::read(
+            source,
+            &self.tiles,
+            &self.more_maps,
+            self.grid(),
+            self.layer.as_deref(),
+            self.outside,
+        )
+    }
+
+    /// Everything [`Builder::compile`] makes, and each output file's bytes.
     fn prepare(&self) -> Result<Prepared> {
         let stem = self.stem()?;
-        let Compiled {
-            set,
-            blob,
-            maps,
-            sources,
-        } = self.compile()?;
-        let single = maps.len() == 1;
-        let outputs: Vec<MapOutput<'_>> = maps
-            .iter()
-            .map(|(m, bytes)| MapOutput {
-                map: m,
-                bytes: bytes.clone(),
-                file: if single {
-                    format!("{stem}.map")
-                } else {
-                    format!("{stem}.{}.map", m.stem)
-                },
-                module: map_module(&m.path),
-            })
-            .collect();
-        let files = render_with_maps(&set, &stem, &blob, self.emit, &outputs);
-        Ok(Prepared {
-            maps: maps.len(),
-            set,
-            blob,
-            files,
-            sources,
-        })
+        let compiled = self.compile()?;
+        let files = render(
+            &compiled.set,
+            &stem,
+            &compiled.blob,
+            self.emit,
+            &compiled.maps,
+        );
+        Ok(Prepared { compiled, files })
     }
 
     fn stem(&self) -> Result<String> {
@@ -482,7 +384,7 @@ impl Builder {
             Some(name) => name.clone(),
             None if self.tiles.is_dir() => self.folder_stem()?,
             None => match extension(&self.tiles).as_str() {
-                "png" | "tsx" | "tsj" | "tmx" | "tmj" => map_stem(&self.tiles),
+                "png" | "tsx" | "tsj" | "tmx" | "tmj" => file_stem(&self.tiles),
                 // Not found: the error about the input comes next.
                 _ => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
             },
@@ -536,26 +438,21 @@ impl Builder {
     }
 }
 
-/// Whether `path`'s last component is a name (not `.`, `..` or the root).
-fn ends_in_a_name(path: &Path) -> bool {
-    matches!(
-        path.components().next_back(),
-        Some(std::path::Component::Normal(_))
-    )
+/// The `cargo::error=` lines reporting `error`: one per problem.
+fn cargo_errors(error: &Error) -> Vec<String> {
+    cargo_lines("error", error.errors().iter())
 }
 
-/// The `cargo::error=` lines reporting `error`: one per problem, each message line of its own
-/// (messages escape line breaks in names, so a line holds one whole problem).
-fn cargo_errors(error: &Error) -> Vec<String> {
-    error
-        .errors()
-        .iter()
-        .flat_map(|e| {
-            e.to_string()
+/// One `cargo::KIND=slopegen: …` line per message line of each of `messages` (messages
+/// escape line breaks in names, so a line holds one whole problem).
+fn cargo_lines<T: std::fmt::Display>(kind: &str, messages: impl Iterator<Item = T>) -> Vec<String> {
+    messages
+        .flat_map(|m| {
+            m.to_string()
                 .lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty())
-                .map(|l| format!("cargo::error=slopegen: {l}"))
+                .map(|l| format!("cargo::{kind}=slopegen: {l}"))
                 .collect::<Vec<_>>()
         })
         .collect()
@@ -569,89 +466,42 @@ pub struct Compiled {
     /// The tables blob.
     pub blob: Vec<u8>,
     /// For Tiled maps: each map and its packed bytes, in the order given.
-    pub maps: Vec<(crate::LevelMap, Vec<u8>)>,
+    pub maps: Vec<(Map, Vec<u8>)>,
     /// Every file read.
     pub sources: Vec<PathBuf>,
+    /// What the input allows but probably does not mean (see [`Report::warnings`]).
+    pub warnings: Vec<Warning>,
+}
+
+/// The blob of the model's shapes and the packed bytes of each of its maps.
+fn encode(model: Model) -> Compiled {
+    let Model {
+        set,
+        maps,
+        sources,
+        warnings,
+    } = model;
+    let blob = pack(&set);
+    let maps = maps
+        .into_iter()
+        .map(|m| {
+            let bytes = pack_map(&m);
+            (m, bytes)
+        })
+        .collect();
+    Compiled {
+        set,
+        blob,
+        maps,
+        sources,
+        warnings,
+    }
 }
 
 /// What `prepare` made.
 struct Prepared {
-    set: TileSet,
-    blob: Vec<u8>,
+    compiled: Compiled,
     files: Vec<OutputFile>,
-    maps: usize,
-    sources: Vec<PathBuf>,
-}
-
-/// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
-/// of one that would be a keyword, start with a digit or clash with the module's items).
-fn map_module(path: &Path) -> String {
-    let ident = crate::constant_name(&map_stem(path)).to_ascii_lowercase();
-    const TAKEN: &[&str] = &[
-        "blob",
-        "tables",
-        "map",
-        "map_bytes",
-        "self",
-        "super",
-        "crate",
-        "fn",
-        "mod",
-        "type",
-        "use",
-        "pub",
-        "let",
-        "const",
-        "static",
-        "struct",
-        "enum",
-        "impl",
-        "trait",
-        "match",
-        "if",
-        "else",
-        "for",
-        "while",
-        "loop",
-        "in",
-        "as",
-        "ref",
-        "mut",
-        "move",
-        "return",
-        "break",
-        "continue",
-        "where",
-        "unsafe",
-        "extern",
-        "true",
-        "false",
-        "async",
-        "await",
-        "dyn",
-        "abstract",
-        "become",
-        "box",
-        "do",
-        "final",
-        "macro",
-        "override",
-        "priv",
-        "typeof",
-        "unsized",
-        "virtual",
-        "yield",
-        "try",
-        "gen",
-        "core",
-        "std",
-        "alloc",
-    ];
-    if ident.starts_with('_') || TAKEN.contains(&ident.as_str()) {
-        format!("level_{}", ident.trim_start_matches('_'))
-    } else {
-        ident
-    }
 }
 
 #[cfg(test)]

@@ -58,8 +58,8 @@
 //! shape, and its eight offsets; the contract is
 //! [`slope_runtime::spec`]), one `NAME.map` per Tiled map, and `NAME.rs`, a module with
 //! `tables()`, a constant per shape and, per map, `map()` and its named objects. They are
-//! reproducible byte for byte and replaced as one set, atomically ([`Emit`] chooses which
-//! to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
+//! reproducible byte for byte, plain files each replaced atomically, `NAME.rs` last
+//! ([`Emit`] chooses which to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
 //! [`pack`] packs a [`TileSet`] made in code (for an editor, say); [`dump_csv`] writes
 //! every offset of a blob as CSV.
 //!
@@ -73,35 +73,32 @@
 // The first example is a whole build.rs, `fn main` included.
 #![allow(clippy::needless_doctest_main)]
 
-mod bitmap;
+// The pipeline, in the order data flows through it: inputs read files into the model, the
+// encoders turn the model into bytes, the outputs publish them. `builder` drives it.
 mod builder;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
-mod dump;
-mod emit;
+mod encode;
 mod error;
-mod level;
-mod levels;
-mod pack;
-#[cfg(feature = "cli")]
-mod preview;
-mod publish;
-mod sheet;
-mod surface;
-mod tile;
-mod tileset;
+mod inputs;
+mod model;
+mod output;
 
-pub use bitmap::Bitmap;
 pub use builder::{Builder, Compiled, Report};
-pub use dump::{CSV_HEADER, dump_csv};
-pub use emit::{Emit, OutputFile};
+pub use encode::blob::pack;
+pub use encode::map::pack_map;
+pub use encode::rust::{Emit, OutputFile};
+pub use encode::surface::angles;
+pub use error::map::MapError;
+pub use error::warning::{SolidRule, Warning};
 pub use error::{Error, Result};
-pub use levels::{LevelMap, Object, ObjectValue, pack_map};
-pub use pack::pack;
-pub use tile::{Tile, constant_name, read_tile};
-pub use tileset::TileSet;
+pub use inputs::png::read_tile;
+pub use model::bitmap::Bitmap;
+pub use model::map::{Map, Object, ObjectValue};
+pub use model::tileset::{Tile, TileSet, constant_name};
+pub use output::dump::{CSV_HEADER, dump_csv};
 
-pub use surface::angles;
-
-pub(crate) use error::escape;
+/// The old name of [`Map`].
+#[deprecated(since = "0.1.1", note = "renamed `Map`")]
+pub type LevelMap = Map;

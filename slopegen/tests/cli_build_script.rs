@@ -22,8 +22,11 @@ fn child() {
         return;
     };
     let tiles = std::env::var_os("SLOPEGEN_TILES").expect("SLOPEGEN_TILES");
-    let builder = slopegen::Builder::new(tiles);
-    if mode == "build" {
+    let mut builder = slopegen::Builder::new(tiles);
+    if mode == "build_strict" {
+        builder.strict(true);
+    }
+    if mode == "build" || mode == "build_strict" {
         let report = builder.build();
         println!("built {} shapes", report.shapes);
     } else {
@@ -137,4 +140,47 @@ fn try_build_prints_what_cargo_watches_even_when_it_fails() {
         let line = format!("cargo:rerun-if-changed={}\n", watched.display());
         assert!(stdout.contains(&line), "no {line:?} in {stdout}");
     }
+}
+
+/// A tile whose every pixel reads as air is a `cargo::warning=` line naming it and the rule
+/// (the build goes on); with `strict(true)` it is a `cargo::error=` line and the build fails.
+#[test]
+fn an_empty_tile_is_a_cargo_warning_and_with_strict_an_error() {
+    let root = tempfile::tempdir().unwrap();
+    let tiles = root.path().join("tiles");
+    fs::create_dir_all(&tiles).unwrap();
+    png(&tiles.join("good.png"), 16, 16);
+    // Opaque light green: no transparency, so solid is dark, and nothing is dark.
+    image::RgbImage::from_pixel(16, 16, image::Rgb([160, 240, 160]))
+        .save(tiles.join("green.png"))
+        .unwrap();
+    let out = root.path().join("out");
+    fs::create_dir_all(&out).unwrap();
+    let expected = format!(
+        "slopegen: {}: every pixel reads as air: it has no transparency, so solid is dark on light",
+        tiles.join("green.png").display()
+    );
+
+    let output = run_build_script("build", &tiles, &out);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let warnings: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("cargo::warning="))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stdout}");
+    assert!(
+        warnings[0].starts_with(&format!("cargo::warning={expected}")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("built 2 shapes"), "{stdout}");
+
+    let output = run_build_script("build_strict", &tiles, &out);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!("cargo::error={expected}")),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("cargo::warning="), "{stdout}");
 }

@@ -13,7 +13,7 @@ use std::process::{Command as StdCommand, Output, Stdio};
 
 #[path = "support/cli.rs"]
 mod cli_support;
-use cli_support::{DEFAULT_TILES, png, show, slopegen, tempdir};
+use cli_support::{DEFAULT_TILES, file_names, png, show, slopegen, tempdir};
 
 /// A copy of the default tiles in `dst` (created).
 fn copy_default_tiles(dst: &Path) -> PathBuf {
@@ -25,17 +25,6 @@ fn copy_default_tiles(dst: &Path) -> PathBuf {
         }
     }
     dst.to_owned()
-}
-
-/// File names directly in `dir`, sorted, but `.slopegen` (slopegen's store).
-fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name != ".slopegen")
-        .collect();
-    names.sort();
-    names
 }
 
 /// Runs `slopegen ARGS` in `dir`.

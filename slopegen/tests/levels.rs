@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use proptest::prelude::*;
 use slope_runtime::{Cell, PackedMap, Rect, ShapeId, Solid, Tables, TileMap, Variant, World};
-use slopegen::LevelMap;
+use slopegen::Map;
 
 mod hills {
     include!("data/levels/expected/hills.rs");
@@ -742,6 +742,89 @@ fn a_tile_outside_any_collision_tileset() {
     );
 }
 
+/// Runs slopegen on `map` (expecting it to fail) and returns its stderr's lines.
+fn problems_of(map: &Path) -> Vec<String> {
+    let out = tempfile::tempdir().unwrap();
+    let output = slopegen()
+        .arg(map)
+        .arg("-o")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "should fail: {stderr}");
+    stderr.lines().map(str::to_owned).collect()
+}
+
+/// Inside one map, every problem is reported in one run: each unknown tile and each bad
+/// object, each naming its place.
+#[test]
+fn every_problem_of_a_map_is_reported_in_one_run() {
+    let dir = copy_levels();
+    let tmx = dir.path().join("hills.tmx");
+    let text = fs::read_to_string(&tmx).unwrap();
+    // blocks (first gid 9) has 2 tiles: gids 11 and 12 are none of them.
+    let text = text
+        .replacen("9,9,9,9,9,9,9,9,9,9,9,9", "9,9,12,9,9,9,9,9,11,9,9,9", 1)
+        .replacen(
+            "name=\"spawn\" x=\"24\" y=\"100\"",
+            "name=\"spawn\" x=\"24\" y=\"100\" rotation=\"30\"",
+            1,
+        )
+        .replacen("width=\"32\" height=\"8\"", "width=\"0\" height=\"8\"", 1);
+    fs::write(&tmx, text).unwrap();
+    let lines = problems_of(&tmx);
+    let shown = tmx.display().to_string();
+    assert_eq!(
+        lines[0],
+        format!("error: {shown}: 4 problems:"),
+        "{lines:#?}"
+    );
+    let expected = [
+        "layer `ground`, cell (2, 7): tile id 3 (global id 12) is outside tileset `blocks`",
+        "layer `ground`, cell (8, 7): tile id 2 (global id 11) is outside tileset `blocks`",
+        "layer `things`, object `spawn`: rotated by 30°",
+        "layer `things`, object `lift`: a rectangle of 0×8 px",
+    ];
+    assert_eq!(lines.len(), 1 + expected.len(), "{lines:#?}");
+    for (line, want) in lines[1..].iter().zip(expected) {
+        assert!(
+            line.trim_start().starts_with(&format!("{shown}: {want}")),
+            "{line:?} is not {want:?}"
+        );
+    }
+}
+
+/// A tileset whose image is missing is one problem, not one per cell drawn with it; the
+/// map's other problems come with it.
+#[test]
+fn a_missing_tileset_image_is_one_problem_beside_the_others() {
+    let dir = copy_levels();
+    fs::remove_file(dir.path().join("blocks.png")).unwrap();
+    let tmx = dir.path().join("hills.tmx");
+    let text = fs::read_to_string(&tmx).unwrap().replacen(
+        "name=\"spawn\" x=\"24\" y=\"100\"",
+        "name=\"spawn\" x=\"24\" y=\"100\" rotation=\"90\"",
+        1,
+    );
+    fs::write(&tmx, text).unwrap();
+    let lines = problems_of(&tmx);
+    let shown = tmx.display().to_string();
+    assert_eq!(
+        lines[0],
+        format!("error: {shown}: 2 problems:"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[1].contains("its tileset image") && lines[1].contains("blocks.png"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[2].contains("object `spawn`: rotated by 90°"),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn infinite_maps_are_refused() {
     let (_d, tmx) = broken("hills.tmx", "infinite=\"0\"", "infinite=\"1\"");
@@ -829,7 +912,7 @@ proptest! {
                 }
             })
             .collect();
-        let map = LevelMap {
+        let map = Map {
             path: PathBuf::from("m.tmx"),
             stem: "m".into(),
             layer: "collision".into(),
@@ -1046,7 +1129,7 @@ fn a_map_of_many_distinct_cells_is_wide() {
             )
         })
         .collect();
-    let map = LevelMap {
+    let map = Map {
         path: PathBuf::from("m.tmx"),
         stem: "m".into(),
         layer: "collision".into(),

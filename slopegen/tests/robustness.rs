@@ -1,8 +1,9 @@
-//! The output set under kills and races: `slopegen` is SIGKILLed at random moments, and
-//! two runs write into one folder at once, over and over. After every kill, and at every
-//! moment a reader looks during a race, the folder holds the whole old set or the whole new
-//! one: never one file without the other, never a `.bin` of one run next to the `.rs` of
-//! another. Staging left by killed runs is gone after the next run.
+//! The outputs under kills and races: `slopegen` is SIGKILLed at random moments, and two
+//! runs write into one folder at once, over and over. After every kill, and at every moment
+//! a reader looks during a race, each output is whole: the old file or the new one, never a
+//! mix. A kill between two renames may leave the new `.bin` beside the old `.rs` (the `.rs`
+//! is renamed last, so never the other way round); the next run repairs the pair, and
+//! leaves nothing else in the folder.
 //!
 //! Bounded in time for CI (about half a minute in all on two cores). The random delays come
 //! from a seed printed on failure; `SLOPEGEN_SEED=… cargo test --test robustness` replays.
@@ -62,37 +63,50 @@ struct Set {
     rs: Vec<u8>,
 }
 
-/// What a reader sees in `out` right now: `None` if neither file is there.
-/// Panics (naming `what`) if the two files are not one set.
-fn look(out: &Path, what: &str) -> Option<Set> {
-    loop {
-        let rs = fs::read(out.join("set.rs")).ok();
-        let bin = fs::read(out.join("set.bin")).ok();
-        // The two files are read one after the other: a switch between the reads would pair
-        // files of two sets. Reading `set.rs` again brackets the read of `set.bin`: runs
-        // switch one at a time and never back, so equal reads mean no switch in between.
-        if fs::read(out.join("set.rs")).ok() != rs {
-            continue;
-        }
-        return match (rs, bin) {
-            (None, None) => None,
-            (Some(rs), Some(bin)) => {
-                let crc = crc_in_header(&rs);
-                let tail = u32::from_le_bytes(bin[bin.len() - 4..].try_into().unwrap());
-                assert_eq!(
-                    crc, tail,
-                    "{what}: set.rs was generated for another blob than set.bin"
-                );
-                slope_runtime::Tables::from_bytes(&bin)
-                    .unwrap_or_else(|e| panic!("{what}: set.bin does not load: {e}"));
-                Some(Set { bin, rs })
-            }
-            (rs, bin) => panic!(
-                "{what}: torn output set: set.rs {}, set.bin {}",
-                if rs.is_some() { "present" } else { "missing" },
-                if bin.is_some() { "present" } else { "missing" },
-            ),
+/// What a reader sees in `out` right now: each file's bytes, if it is there.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Seen {
+    bin: Option<Vec<u8>>,
+    rs: Option<Vec<u8>>,
+}
+
+fn look(out: &Path) -> Seen {
+    Seen {
+        bin: fs::read(out.join("set.bin")).ok(),
+        rs: fs::read(out.join("set.rs")).ok(),
+    }
+}
+
+impl Seen {
+    /// The set these files make, if they are one: both there and the `.rs` generated for
+    /// this `.bin` (panics, naming `what`, if the blob does not load).
+    fn set(&self, what: &str) -> Option<Set> {
+        let (Some(bin), Some(rs)) = (&self.bin, &self.rs) else {
+            return None;
         };
+        slope_runtime::Tables::from_bytes(bin)
+            .unwrap_or_else(|e| panic!("{what}: set.bin does not load: {e}"));
+        let tail = u32::from_le_bytes(bin[bin.len() - 4..].try_into().unwrap());
+        (crc_in_header(rs) == tail).then(|| Set {
+            bin: bin.clone(),
+            rs: rs.clone(),
+        })
+    }
+
+    /// Panics (naming `what`) unless every file present is whole: one of `sets`' files.
+    fn assert_whole(&self, sets: &[&Set], what: &str) {
+        if let Some(bin) = &self.bin {
+            assert!(
+                sets.iter().any(|s| &s.bin == bin),
+                "{what}: set.bin is no run's whole blob"
+            );
+        }
+        if let Some(rs) = &self.rs {
+            assert!(
+                sets.iter().any(|s| &s.rs == rs),
+                "{what}: set.rs is no run's whole module"
+            );
+        }
     }
 }
 
@@ -103,26 +117,16 @@ fn crc_in_header(rs: &[u8]) -> u32 {
     u32::from_str_radix(&text[at..at + 8], 16).unwrap()
 }
 
-/// Staging a run may leave when killed: files named `.slopegen-*` beside the outputs, and
-/// version folders beyond the current one and the one before it.
+/// What a run may leave when killed, or anything else beside the two outputs.
 fn leftovers(out: &Path) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in fs::read_dir(out).into_iter().flatten().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with(".slopegen-") {
-            found.push(name);
-        }
-    }
-    let store = out.join(".slopegen/set.set");
-    let versions = fs::read_dir(&store)
+    let mut found: Vec<String> = fs::read_dir(out)
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("v-"))
-        .count();
-    if versions > 2 {
-        found.push(format!("{versions} versions in {}", store.display()));
-    }
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "set.bin" && name != "set.rs")
+        .collect();
+    found.sort();
     found
 }
 
@@ -177,7 +181,11 @@ fn fixture() -> Fixture {
         let started = Instant::now();
         run(t, &out);
         duration = duration.max(started.elapsed());
-        sets.push(look(&out, "a complete run").expect("a complete run writes both files"));
+        sets.push(
+            look(&out)
+                .set("a complete run")
+                .expect("a complete run writes both files"),
+        );
     }
     Fixture {
         _root: dir,
@@ -189,29 +197,28 @@ fn fixture() -> Fixture {
 }
 
 /// SIGKILL at a random moment of a run, 80 times, alternating the tile sets (and now and
-/// then starting from plain files an older slopegen wrote): after every kill the folder
-/// holds no set, the set of the run before, or the set of the killed run.
+/// then starting from plain files of the other set): after every kill each output is the
+/// whole file of the run before or of the killed run, and a new `.rs` is never beside an
+/// old `.bin` (the `.rs` goes last). The next complete run repairs whatever was torn.
 #[test]
-fn killed_runs_never_leave_a_torn_set() {
+fn killed_runs_leave_whole_files_and_the_next_run_repairs_them() {
     let f = fixture();
     let mut rng = Rng::from_env();
     let out = f.root.join("out").join("deeper");
     // Half the kills anywhere in a run, half near its end, where the outputs are written.
     let mut d = f.duration.as_micros() as u64;
-    let mut last: Option<Set> = None;
     let mut kills_mid_run = 0;
+    let mut torn = 0;
     for round in 0..80 {
         let which = round % 2;
         if round % 10 == 5 {
-            // Now and then, start from outputs an older slopegen wrote: plain files, which
-            // become links to the store without a moment of either file missing or torn.
             let _ = fs::remove_dir_all(&out);
             fs::create_dir_all(&out).unwrap();
             let old = &f.sets[1 - which];
             fs::write(out.join("set.bin"), &old.bin).unwrap();
             fs::write(out.join("set.rs"), &old.rs).unwrap();
-            last = Some(old.clone());
         }
+        let before = look(&out);
         let mut child = spawn(&f.tiles[which], &out);
         let delay = match round % 4 < 2 {
             true => rng.below(d),
@@ -229,31 +236,43 @@ fn killed_runs_never_leave_a_torn_set() {
             d * 103 / 100
         }
         .max(1000);
-        let now = look(&out, &format!("round {round} (after a kill)"));
-        let allowed = [last.as_ref(), Some(&f.sets[which])];
+        let what = format!("round {round} (after a kill)");
+        let now = look(&out);
+        let new = &f.sets[which];
         assert!(
-            now.is_none() && last.is_none() || allowed.contains(&now.as_ref()),
-            "round {round}: after a kill the folder holds a set from neither the run before nor the killed run"
+            now.bin.is_none() || now.bin == before.bin || now.bin.as_ref() == Some(&new.bin),
+            "{what}: set.bin is from neither the run before nor the killed run"
         );
-        last = now.or(last);
+        assert!(
+            now.rs.is_none() || now.rs == before.rs || now.rs.as_ref() == Some(&new.rs),
+            "{what}: set.rs is from neither the run before nor the killed run"
+        );
+        if now.rs.as_ref() == Some(&new.rs) && before.rs.as_ref() != Some(&new.rs) {
+            assert_eq!(
+                now.bin.as_ref(),
+                Some(&new.bin),
+                "{what}: the new set.rs was written before the new set.bin"
+            );
+        }
+        torn += usize::from(now.bin.is_some() && now.set(&what).is_none());
     }
-    eprintln!("{kills_mid_run} of 80 kills hit a running process");
+    eprintln!("{kills_mid_run} of 80 kills hit a running process, {torn} left a torn pair");
     assert!(
         kills_mid_run >= 30,
         "only {kills_mid_run} kills hit a running process"
     );
 
-    // The next complete run leaves the set and no staging behind.
+    // The next complete run repairs the pair and leaves nothing else behind.
     run(&f.tiles[0], &out);
-    assert!(look(&out, "after the last run") == Some(f.sets[0].clone()));
+    assert!(look(&out).set("after the last run") == Some(f.sets[0].clone()));
     assert_eq!(leftovers(&out), Vec::<String>::new());
 }
 
 /// Two runs into one (missing) folder at once, 25 times, the same or different tile sets:
-/// both succeed, the result is one of the two sets, and a reader watching the folder the
-/// whole time never sees a torn set.
+/// both succeed, a reader watching the folder the whole time only ever sees whole files,
+/// and the end is one run's whole set with nothing else in the folder.
 #[test]
-fn concurrent_runs_take_turns_and_never_tear_the_set() {
+fn concurrent_runs_take_turns_and_end_with_one_whole_set() {
     let f = fixture();
     let mut rng = Rng::from_env();
     for trial in 0..25 {
@@ -262,17 +281,9 @@ fn concurrent_runs_take_turns_and_never_tear_the_set() {
         let stop = AtomicBool::new(false);
         std::thread::scope(|s| {
             let reader = s.spawn(|| {
-                let mut seen = false;
                 while !stop.load(Ordering::Relaxed) {
-                    let now = look(&out, &format!("trial {trial} (while racing)"));
-                    assert!(
-                        !(seen && now.is_none()),
-                        "trial {trial}: the set disappeared"
-                    );
-                    if let Some(set) = &now {
-                        assert!(f.sets.contains(set), "trial {trial}: an unknown set");
-                    }
-                    seen |= now.is_some();
+                    let what = format!("trial {trial} (while racing)");
+                    look(&out).assert_whole(&[&f.sets[0], &f.sets[1]], &what);
                 }
             });
             let one = spawn(&f.tiles[a], &out);
@@ -289,7 +300,9 @@ fn concurrent_runs_take_turns_and_never_tear_the_set() {
             stop.store(true, Ordering::Relaxed);
             reader.join().unwrap();
         });
-        let end = look(&out, &format!("trial {trial} (after both)")).expect("a set");
+        let end = look(&out)
+            .set(&format!("trial {trial} (after both)"))
+            .expect("a whole set");
         assert!(
             end == f.sets[a] || end == f.sets[b],
             "trial {trial}: the folder holds neither run's set"

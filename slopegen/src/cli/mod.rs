@@ -4,16 +4,27 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use crate::{Builder, Emit, Error};
 use anyhow::Context as _;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand};
 use slope_runtime::{ShapeId, Tables, Variant};
 
+use crate::builder::Builder;
+use crate::encode::rust::Emit;
+use crate::error::Error;
+use crate::error::text::escape;
+use crate::error::warning::Warning;
+use crate::output::dump::{DEFAULT_MAX_ROWS, dump_csv, row_count};
+use crate::output::preview::{map_picture, png_bytes, variant_sheet};
+
+mod error;
 mod report;
 
-pub use report::main;
+use error::CliError;
+
+use report::{dedup_chain, error_lines, is_broken_pipe, note_line, use_color, warning_line};
 
 /// Generate packed slope-collision tables from PNG tiles, for slope-runtime.
 ///
@@ -39,6 +50,34 @@ pub use report::main;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The `slopegen` command: parse the arguments (the tile folder's `build` is the default
+/// command), run, report, exit.
+pub fn main() -> ExitCode {
+    let args = with_default_command(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap's own message (usage errors, --help, --version), and its exit code.
+            let _ = err.print();
+            if err.use_stderr()
+                && let Some(hint) = folder_hint(&args)
+            {
+                eprintln!("{}", note_line(&hint, use_color()));
+            }
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let chain: Vec<String> = err.chain().map(ToString::to_string).collect();
+            eprint!("{}", error_lines(&dedup_chain(&chain), use_color()));
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The commands' names: a first argument that is none of these (nor a top-level flag)
@@ -91,6 +130,11 @@ pub struct ReadingArgs {
     /// `collision` = true, else the one named `collision`].
     #[arg(long, value_name = "NAME")]
     pub layer: Option<String>,
+
+    /// Refuse what is probably a mistake instead of warning about it (a tile PNG whose
+    /// every pixel reads as air).
+    #[arg(long)]
+    pub strict: bool,
 }
 
 impl ReadingArgs {
@@ -103,6 +147,7 @@ impl ReadingArgs {
         if let Some(layer) = &self.layer {
             builder.layer(layer);
         }
+        builder.strict(self.strict);
     }
 }
 
@@ -134,7 +179,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = Emit::Both)]
     pub emit: Emit,
 
-    /// Print nothing on success.
+    /// Print nothing on success but warnings.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -322,11 +367,12 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         Outside::Empty => slope_runtime::Cell::EMPTY,
     });
     let report = builder.generate()?;
+    warn(&report.warnings);
     if !args.quiet {
         let outputs: Vec<String> = report
             .outputs
             .iter()
-            .map(|p| crate::escape(&p.to_string_lossy()))
+            .map(|p| escape(&p.to_string_lossy()))
             .collect();
         let n = report.tile_size;
         let maps = match report.maps {
@@ -353,6 +399,14 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Each warning on stderr, a line each.
+fn warn(warnings: &[Warning]) {
+    let color = use_color();
+    for w in warnings {
+        eprintln!("{}", warning_line(&w.to_string(), color));
+    }
+}
+
 /// A blob file's bytes: regular files only (not a FIFO, a device or a folder), read up
 /// to the size the file system gives for it.
 fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
@@ -365,8 +419,8 @@ fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
     if meta.is_dir() {
         anyhow::bail!(
             "{}: is a folder, not a blob (a .bin written by slopegen); to build the tiles in it, run `slopegen build {} -o OUT`",
-            crate::escape(&path.to_string_lossy()),
-            crate::escape(&path.to_string_lossy())
+            escape(&path.to_string_lossy()),
+            escape(&path.to_string_lossy())
         );
     }
     if !meta.is_file() {
@@ -383,8 +437,8 @@ fn read_blob(path: &Path) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
-    Tables::from_bytes(bytes).map_err(|source| Error::BadBlob {
+fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, CliError> {
+    Tables::from_bytes(bytes).map_err(|source| CliError::BadBlob {
         path: path.to_owned(),
         source,
     })
@@ -394,11 +448,7 @@ fn load<'a>(path: &Path, bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
 fn some_names(tables: &Tables<'_>) -> String {
     const SHOWN: usize = 12;
     let count = usize::from(tables.shape_count());
-    let mut names: Vec<String> = tables
-        .ids()
-        .take(SHOWN)
-        .map(|(_, n)| crate::escape(n))
-        .collect();
+    let mut names: Vec<String> = tables.ids().take(SHOWN).map(|(_, n)| escape(n)).collect();
     if count > SHOWN {
         names.push(format!(
             "… and {} more; `slopegen info` lists them all",
@@ -416,10 +466,10 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
         [] => Variant::ALL.to_vec(),
         chosen => chosen.iter().map(|v| v.0).collect(),
     };
-    let rows = crate::dump::row_count(tables.tile_size(), shapes.len(), variants.len());
-    let limit = crate::dump::DEFAULT_MAX_ROWS;
+    let rows = row_count(tables.tile_size(), shapes.len(), variants.len());
+    let limit = DEFAULT_MAX_ROWS;
     if args.shape.is_empty() && !args.all && rows > limit {
-        anyhow::bail!(Error::DumpTooLarge {
+        anyhow::bail!(CliError::DumpTooLarge {
             path: args.blob.clone(),
             rows,
             shapes: shapes.len(),
@@ -430,7 +480,7 @@ fn dump(args: &DumpArgs) -> anyhow::Result<()> {
     }
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-    crate::dump_csv(&tables, &shapes, &variants, &mut out)
+    dump_csv(&tables, &shapes, &variants, &mut out)
         .and_then(|()| out.flush())
         .context("writing the CSV to stdout")
 }
@@ -447,7 +497,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: slopegen blob, format v{}",
-        crate::escape(&args.blob.to_string_lossy()),
+        escape(&args.blob.to_string_lossy()),
         slope_runtime::format::VERSION
     )?;
     writeln!(out, "tile size: {n}×{n} px")?;
@@ -466,14 +516,13 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         )?,
     }
     for (id, name) in tables.ids() {
-        writeln!(out, "  {:>5}  {}", id.index(), crate::escape(name))?;
+        writeln!(out, "  {:>5}  {}", id.index(), escape(name))?;
     }
     Ok(())
 }
 
 /// `slopegen preview`.
 fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
-    use crate::preview::{map_picture, png_bytes, variant_sheet};
     let image = if args
         .input
         .extension()
@@ -488,12 +537,13 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         builder.name("preview");
         args.reading.apply(&mut builder);
         let compiled = builder.compile()?;
+        warn(&compiled.warnings);
         let tables = load(&args.input, &compiled.blob)?;
         match compiled.maps.first() {
             Some((level, _)) => {
                 // The bytes were just packed from `level`: read them back through the runtime.
                 let bytes = &compiled.maps[0].1;
-                let bad = |source| Error::BadMap {
+                let bad = |source| CliError::BadMap {
                     path: args.input.clone(),
                     source,
                 };
@@ -518,7 +568,7 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         "slopegen: {}×{} px → {}",
         image.width(),
         image.height(),
-        crate::escape(&args.out.to_string_lossy())
+        escape(&args.out.to_string_lossy())
     );
     Ok(())
 }
@@ -533,7 +583,7 @@ fn chosen_shapes(
         return Ok(tables.ids().map(|(id, _)| id).collect());
     }
     let find = |name: &String| {
-        tables.find(name).ok_or_else(|| Error::UnknownShape {
+        tables.find(name).ok_or_else(|| CliError::UnknownShape {
             path: input.to_owned(),
             name: name.clone(),
             available: some_names(tables),
@@ -571,7 +621,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// `slopegen info` of a packed map: size, cells by kind, bytes.
 fn map_info(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use slope_runtime::{PackedMap, WidePackedMap};
-    let bad = |source| Error::BadMap {
+    let bad = |source| CliError::BadMap {
         path: path.to_owned(),
         source,
     };
@@ -633,7 +683,7 @@ fn describe_map(
     writeln!(
         out,
         "{}: slopegen packed map, format v{}",
-        crate::escape(&path.to_string_lossy()),
+        escape(&path.to_string_lossy()),
         slope_runtime::MAP_VERSION
     )?;
     writeln!(

@@ -1,43 +1,11 @@
-//! How the command reports: clap's usage errors with a tip, slopegen's own errors styled as
-//! clap styles its own (`error: ` in red and bold on a terminal only), and an exit code.
+//! How the command reports: clap's usage errors with a tip, slopegen's own errors and
+//! warnings styled as clap styles its own (`error: ` in red and bold, `warning: ` in yellow,
+//! on a terminal only).
 
 use std::io::{self, IsTerminal as _};
-use std::process::ExitCode;
-
-use clap::Parser as _;
-
-use super::{Cli, folder_hint, run, with_default_command};
-
-/// The `slopegen` command: parse the arguments (the tile folder's `build` is the default
-/// command), run, report, exit.
-pub fn main() -> ExitCode {
-    let args = with_default_command(std::env::args_os());
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
-        Err(err) => {
-            // clap's own message (usage errors, --help, --version), and its exit code.
-            let _ = err.print();
-            if err.use_stderr()
-                && let Some(hint) = folder_hint(&args)
-            {
-                eprintln!("{}", note_line(&hint, use_color()));
-            }
-            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
-        }
-    };
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            let chain: Vec<String> = err.chain().map(ToString::to_string).collect();
-            eprint!("{}", error_lines(&dedup_chain(&chain), use_color()));
-            ExitCode::FAILURE
-        }
-    }
-}
 
 /// `slopegen dump … | head` closes the pipe early: not an error.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
+pub(super) fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
@@ -45,7 +13,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Our errors already print their source inline; drop causes the message repeats.
-fn dedup_chain(chain: &[String]) -> Vec<&str> {
+pub(super) fn dedup_chain(chain: &[String]) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     for msg in chain {
         if !out.last().is_some_and(|prev| prev.ends_with(msg.as_str())) {
@@ -57,7 +25,7 @@ fn dedup_chain(chain: &[String]) -> Vec<&str> {
 
 /// Whether stderr gets colours, as clap decides for its own messages: only on a terminal,
 /// and not when `NO_COLOR` is set (to anything but the empty string) or `TERM` is `dumb`.
-fn use_color() -> bool {
+pub(super) fn use_color() -> bool {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
     io::stderr().is_terminal() && !no_color && !dumb
@@ -66,7 +34,7 @@ fn use_color() -> bool {
 /// The error as clap prints its own: `error: ` (red and bold in colour) before the first
 /// line of the message, its further lines as they are (a list of problems is indented), then
 /// each cause the message does not already hold, indented on a line of its own.
-fn error_lines(chain: &[&str], color: bool) -> String {
+pub(super) fn error_lines(chain: &[&str], color: bool) -> String {
     let style = clap::builder::styling::AnsiColor::Red.on_default().bold();
     let mut out = if color {
         format!("{style}error:{style:#} ")
@@ -83,8 +51,20 @@ fn error_lines(chain: &[&str], color: bool) -> String {
     out
 }
 
+/// A warning, styled as clap styles its own (`warning:` in yellow and bold).
+pub(super) fn warning_line(message: &str, color: bool) -> String {
+    let style = clap::builder::styling::AnsiColor::Yellow
+        .on_default()
+        .bold();
+    if color {
+        format!("{style}warning:{style:#} {message}")
+    } else {
+        format!("warning: {message}")
+    }
+}
+
 /// A note after clap's message, styled as clap styles its tips (`tip:` in green).
-fn note_line(note: &str, color: bool) -> String {
+pub(super) fn note_line(note: &str, color: bool) -> String {
     let style = clap::builder::styling::AnsiColor::Green.on_default();
     if color {
         format!("\n{style}tip:{style:#} {note}")
@@ -114,5 +94,17 @@ mod tests {
         );
         let red = error_lines(&["tiles/a.png: bad"], true);
         assert_eq!(red, "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m tiles/a.png: bad\n");
+    }
+
+    #[test]
+    fn warnings_are_styled_as_clap_styles_its_own() {
+        assert_eq!(
+            warning_line("tiles/x.png: empty", false),
+            "warning: tiles/x.png: empty"
+        );
+        assert_eq!(
+            warning_line("tiles/x.png: empty", true),
+            "\u{1b}[1m\u{1b}[33mwarning:\u{1b}[0m tiles/x.png: empty"
+        );
     }
 }

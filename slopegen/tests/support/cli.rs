@@ -30,3 +30,13 @@ pub fn png(path: &Path, w: u32, h: u32) {
         .save(path)
         .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
 }
+
+/// File names directly in `dir`, sorted (hidden ones too: nothing may be left behind).
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}

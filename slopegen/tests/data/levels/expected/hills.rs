@@ -8,7 +8,7 @@
 #[allow(dead_code)]
 pub fn blob() -> &'static [u8] {
     const BYTES: &[u8] = include_bytes!("hills.bin");
-    const _: () = assert!(BYTES.len() == 1755 && matches!(BYTES, [.., 0x5b, 0xcb, 0x75, 0x2d]), "the blob beside this module is not the one it was generated with: regenerate both");
+    const _: () = assert!(BYTES.len() == 1755 && matches!(BYTES, [.., 0x5b, 0xcb, 0x75, 0x2d]), "the blob beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it");
     BYTES
 }
 
@@ -48,7 +48,7 @@ pub mod hills {
     /// The packed map (236 bytes).
     pub fn map_bytes() -> &'static [u8] {
         const BYTES: &[u8] = include_bytes!("hills.map");
-        const _: () = assert!(BYTES.len() == 236 && matches!(BYTES, [.., 0xdc, 0xa7, 0x5d, 0xfc]), "the map beside this module is not the one it was generated with: regenerate both");
+        const _: () = assert!(BYTES.len() == 236 && matches!(BYTES, [.., 0xdc, 0xa7, 0x5d, 0xfc]), "the map beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it");
         BYTES
     }
 

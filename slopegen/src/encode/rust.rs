@@ -1,10 +1,13 @@
-//! Outputs: the `.bin` blob and the `.rs` source (written by `publish`, atomically).
+//! The output files' bytes: the `.bin` blob, each packed `.map`, and the `.rs` module that
+//! embeds them (with a constant per shape and, per map, its objects).
 
 use std::fmt::Write as _;
+use std::path::Path;
 
-use crate::TileSet;
-use crate::error::needs_escape;
-use crate::levels::{LevelMap, ObjectValue};
+use crate::error::text::needs_escape;
+use crate::model::file_stem;
+use crate::model::map::{Map, ObjectValue};
+use crate::model::tileset::{TileSet, constant_name};
 
 /// Which files to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,22 +31,38 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// A packed map to emit: the map, its bytes and its file name.
-pub(crate) struct MapOutput<'a> {
-    pub(crate) map: &'a LevelMap,
-    pub(crate) bytes: Vec<u8>,
-    pub(crate) file: String,
-    pub(crate) module: String,
+/// A map as the generated module shows it: its packed bytes, its file and its module.
+struct MapItem<'a> {
+    map: &'a Map,
+    bytes: &'a [u8],
+    file: String,
+    module: String,
 }
 
-/// The files for `set` and `maps` under the stem `stem`.
-pub(crate) fn render_with_maps(
+/// The output files for `set` and `maps` (each with its packed bytes) under the stem
+/// `stem`: `STEM.bin`, `STEM.rs`, and `STEM.map` for one map, `STEM.MAPSTEM.map` each for
+/// several; the `.rs` last.
+pub(crate) fn render(
     set: &TileSet,
     stem: &str,
     blob: &[u8],
     emit: Emit,
-    maps: &[MapOutput<'_>],
+    maps: &[(Map, Vec<u8>)],
 ) -> Vec<OutputFile> {
+    let single = maps.len() == 1;
+    let maps: Vec<MapItem<'_>> = maps
+        .iter()
+        .map(|(map, bytes)| MapItem {
+            map,
+            bytes,
+            file: if single {
+                format!("{stem}.map")
+            } else {
+                format!("{stem}.{}.map", map.stem)
+            },
+            module: module_name(&map.path),
+        })
+        .collect();
     let bin_name = format!("{stem}.bin");
     let mut files = Vec::new();
     if emit != Emit::Rust {
@@ -51,19 +70,19 @@ pub(crate) fn render_with_maps(
             name: bin_name.clone(),
             bytes: blob.to_vec(),
         });
-        for m in maps {
+        for m in &maps {
             files.push(OutputFile {
                 name: m.file.clone(),
-                bytes: m.bytes.clone(),
+                bytes: m.bytes.to_vec(),
             });
         }
     }
     if emit != Emit::Bin {
         let mut source = rust_source(set, &bin_name, blob, emit == Emit::Both);
-        for m in maps {
-            map_module(&mut source, m, emit == Emit::Both);
+        for m in &maps {
+            write_map_module(&mut source, m, emit == Emit::Both);
         }
-        if let [single] = maps {
+        if let [single] = maps.as_slice() {
             let _ = writeln!(source);
             let _ = writeln!(
                 source,
@@ -113,32 +132,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(w, "/// The packed offset tables ({} bytes).", blob.len());
     let _ = writeln!(w, "#[allow(dead_code)]");
     let _ = writeln!(w, "pub fn blob() -> &'static [u8] {{");
-    if beside {
-        // Debug formatting makes a valid Rust string literal of any file name.
-        let _ = writeln!(w, "    const BYTES: &[u8] = include_bytes!({bin_name:?});");
-        // The blob beside this file must be the one it was generated with: its length and
-        // its checksum (the last four bytes), checked by the compiler.
-        let tail = blob.get(blob.len().saturating_sub(4)..).unwrap_or_default();
-        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
-        let check = format!(
-            "BYTES.len() == {} && matches!(BYTES, [.., {}])",
-            blob.len(),
-            ends.join(", ")
-        );
-        let _ = writeln!(
-            w,
-            "    const _: () = assert!({check}, \"the blob beside this module is not the one it was generated with: regenerate both\");"
-        );
-        let _ = writeln!(w, "    BYTES");
-    } else {
-        let _ = writeln!(w, "    static BYTES: [u8; {}] = [", blob.len());
-        for chunk in blob.chunks(16) {
-            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
-            let _ = writeln!(w, "        {}", line.join(" "));
-        }
-        let _ = writeln!(w, "    ];");
-        let _ = writeln!(w, "    &BYTES");
-    }
+    write_bytes_body(w, "    ", "blob", bin_name, blob, beside);
     let _ = writeln!(w, "}}");
     let _ = writeln!(w);
     let _ = writeln!(
@@ -176,7 +170,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
 }
 
 /// The module of one map: its bytes, `map()`, its size and its named objects.
-fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
+fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
     let map = m.map;
     let file = &map.stem;
     let _ = writeln!(w);
@@ -188,7 +182,7 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
         map.height,
         comment_safe(&map.layer),
         m.bytes.len(),
-        checksum(&m.bytes),
+        checksum(m.bytes),
         n = map.tile_size,
     );
     // `mod hills { include!(".../hills.rs"); }` holds a `hills` module: not a mistake here.
@@ -196,30 +190,7 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
     let _ = writeln!(w, "pub mod {} {{", m.module);
     let _ = writeln!(w, "    /// The packed map ({} bytes).", m.bytes.len());
     let _ = writeln!(w, "    pub fn map_bytes() -> &'static [u8] {{");
-    if beside {
-        let name = &m.file;
-        let _ = writeln!(w, "        const BYTES: &[u8] = include_bytes!({name:?});");
-        let tail = m
-            .bytes
-            .get(m.bytes.len().saturating_sub(4)..)
-            .unwrap_or_default();
-        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
-        let _ = writeln!(
-            w,
-            "        const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the map beside this module is not the one it was generated with: regenerate both\");",
-            m.bytes.len(),
-            ends.join(", ")
-        );
-        let _ = writeln!(w, "        BYTES");
-    } else {
-        let _ = writeln!(w, "        static BYTES: [u8; {}] = [", m.bytes.len());
-        for chunk in m.bytes.chunks(16) {
-            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
-            let _ = writeln!(w, "            {}", line.join(" "));
-        }
-        let _ = writeln!(w, "        ];");
-        let _ = writeln!(w, "        &BYTES");
-    }
+    write_bytes_body(w, "        ", "map", &m.file, m.bytes, beside);
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w);
     let _ = writeln!(
@@ -278,6 +249,114 @@ fn map_module(w: &mut String, m: &MapOutput<'_>, beside: bool) {
         }
     }
     let _ = writeln!(w, "}}");
+}
+
+/// The body of a function returning `bytes`: `include_bytes!(file)` (the file beside the
+/// module) with a compile-time check that it is the file the module was generated with (its
+/// length and its last four bytes, the checksum), or the bytes inlined. `indent` is the
+/// body's; `what` names the file in the check's message.
+fn write_bytes_body(
+    w: &mut String,
+    indent: &str,
+    what: &str,
+    file: &str,
+    bytes: &[u8],
+    beside: bool,
+) {
+    if beside {
+        // Debug formatting makes a valid Rust string literal of any file name.
+        let _ = writeln!(w, "{indent}const BYTES: &[u8] = include_bytes!({file:?});");
+        let tail = bytes
+            .get(bytes.len().saturating_sub(4)..)
+            .unwrap_or_default();
+        let ends: Vec<String> = tail.iter().map(|b| format!("0x{b:02x}")).collect();
+        let _ = writeln!(
+            w,
+            "{indent}const _: () = assert!(BYTES.len() == {} && matches!(BYTES, [.., {}]), \"the {what} beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it\");",
+            bytes.len(),
+            ends.join(", ")
+        );
+        let _ = writeln!(w, "{indent}BYTES");
+    } else {
+        let _ = writeln!(w, "{indent}static BYTES: [u8; {}] = [", bytes.len());
+        for chunk in bytes.chunks(16) {
+            let line: Vec<String> = chunk.iter().map(|b| format!("0x{b:02x},")).collect();
+            let _ = writeln!(w, "{indent}    {}", line.join(" "));
+        }
+        let _ = writeln!(w, "{indent}];");
+        let _ = writeln!(w, "{indent}&BYTES");
+    }
+}
+
+/// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
+/// of one that would be a keyword, start with a digit or clash with the module's items).
+pub(crate) fn module_name(path: &Path) -> String {
+    let ident = constant_name(&file_stem(path)).to_ascii_lowercase();
+    const TAKEN: &[&str] = &[
+        "blob",
+        "tables",
+        "map",
+        "map_bytes",
+        "self",
+        "super",
+        "crate",
+        "fn",
+        "mod",
+        "type",
+        "use",
+        "pub",
+        "let",
+        "const",
+        "static",
+        "struct",
+        "enum",
+        "impl",
+        "trait",
+        "match",
+        "if",
+        "else",
+        "for",
+        "while",
+        "loop",
+        "in",
+        "as",
+        "ref",
+        "mut",
+        "move",
+        "return",
+        "break",
+        "continue",
+        "where",
+        "unsafe",
+        "extern",
+        "true",
+        "false",
+        "async",
+        "await",
+        "dyn",
+        "abstract",
+        "become",
+        "box",
+        "do",
+        "final",
+        "macro",
+        "override",
+        "priv",
+        "typeof",
+        "unsized",
+        "virtual",
+        "yield",
+        "try",
+        "gen",
+        "core",
+        "std",
+        "alloc",
+    ];
+    if ident.starts_with('_') || TAKEN.contains(&ident.as_str()) {
+        format!("level_{}", ident.trim_start_matches('_'))
+    } else {
+        ident
+    }
 }
 
 /// The blob's CRC-32 (its last four bytes, little-endian), as the `.rs` header shows it.

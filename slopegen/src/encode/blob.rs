@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use slope_runtime::Variant;
 use slope_runtime::format::{self, Blob, MAGIC, VERSION};
 
-use crate::{Bitmap, TileSet, angles};
+use crate::encode::surface::angles;
+use crate::model::bitmap::Bitmap;
+use crate::model::tileset::TileSet;
 
 /// The profiles stored per record, in wire order; the X-mirrored variants are derived.
 const ANGLE_VARIANTS: [Variant; format::ANGLE_PROFILES] = [
@@ -147,7 +149,8 @@ fn angle_profiles(bitmap: &Bitmap) -> Vec<u8> {
 mod tests {
     #[test]
     fn distinct_bitmaps_index_each_tile_by_first_use() {
-        use crate::{Bitmap, Tile, TileSet};
+        use crate::model::bitmap::Bitmap;
+        use crate::model::tileset::{Tile, TileSet};
         let tile = |name: &str, h: u8| Tile {
             name: name.into(),
             constant: name.to_uppercase(),
@@ -161,7 +164,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::Tile;
+    use crate::model::tileset::Tile;
     use proptest::prelude::*;
 
     /// A bitmap: random pixels, or a random height profile (ramps of any steepness).

@@ -3,53 +3,18 @@
 //! `image` types stop here: the rest of the pipeline sees only [`Bitmap`].
 
 use std::io::{Cursor, Read as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use image::DynamicImage;
 use image::codecs::png::PngDecoder;
 
-use crate::{Bitmap, Error, Result};
+use crate::error::text::kind_of;
+use crate::error::warning::{SolidRule, Warning};
+use crate::error::{Error, Result};
+use crate::model::bitmap::Bitmap;
+use crate::model::tileset::{Tile, check_name, constant_name};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-
-/// A tile read from disk.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tile {
-    /// The shape's name: the PNG file stem, as is.
-    pub name: String,
-    /// The Rust constant for its id (see [`constant_name`]).
-    pub constant: String,
-    /// Where it was read from.
-    pub path: PathBuf,
-    /// Its solid pixels.
-    pub bitmap: Bitmap,
-}
-
-/// The Rust constant for a shape name: upper-cased, every character outside `A-Z0-9`
-/// turned into `_`, and a leading `_` if it starts with a digit. (Tile names without any
-/// ASCII letter or digit are refused by [`read_tile`]: theirs would be all `_`.)
-///
-/// ```
-/// assert_eq!(slopegen::constant_name("slope22_1"), "SLOPE22_1");
-/// assert_eq!(slopegen::constant_name("Slope 45"), "SLOPE_45");
-/// assert_eq!(slopegen::constant_name("45°"), "_45_");
-/// ```
-pub fn constant_name(name: &str) -> String {
-    let mut ident: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if ident.starts_with(|c: char| c.is_ascii_digit()) {
-        ident.insert(0, '_');
-    }
-    ident
-}
 
 /// The most bytes a tile PNG may have (a 64×64 tile needs a few KiB; this leaves room for
 /// metadata). A larger file is refused before it is read.
@@ -65,6 +30,11 @@ const HEADER_LEN: usize = 8 + 8 + 8;
 /// and header before reading the rest, decodes it within a memory cap and applies the
 /// spec's solid rule.
 pub fn read_tile(path: &Path) -> Result<Tile> {
+    read_tile_noting_air(path).map(|(tile, _)| tile)
+}
+
+/// [`read_tile`], and a [`Warning::EmptyTile`] if every pixel of the tile reads as air.
+pub(crate) fn read_tile_noting_air(path: &Path) -> Result<(Tile, Option<Warning>)> {
     let name = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -72,13 +42,19 @@ pub fn read_tile(path: &Path) -> Result<Tile> {
         .to_owned();
     check_name(&name).map_err(|problem| bad_name(path, problem))?;
     let bytes = read_png_file(path)?;
-    let bitmap = decode_png(&bytes).map_err(|e| e.at(path))?;
-    Ok(Tile {
+    let (bitmap, rule) = decode_png(&bytes).map_err(|e| e.at(path))?;
+    let empty = bitmap.columns().iter().all(|&c| c == 0);
+    let warning = empty.then(|| Warning::EmptyTile {
+        path: path.to_owned(),
+        rule,
+    });
+    let tile = Tile {
         constant: constant_name(&name),
         name,
         path: path.to_owned(),
         bitmap,
-    })
+    };
+    Ok((tile, warning))
 }
 
 fn bad_name(path: &Path, problem: String) -> Error {
@@ -86,27 +62,6 @@ fn bad_name(path: &Path, problem: String) -> Error {
         path: path.to_owned(),
         problem,
     }
-}
-
-/// Whether a file stem can name a shape: at most 255 bytes, no control characters, and at
-/// least one ASCII letter or digit (else its constant would be all `_`).
-pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
-    if name.len() > 255 {
-        return Err("the file name is longer than 255 bytes".into());
-    }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "the file name holds a control character ({}); rename the file",
-            c.escape_debug()
-        ));
-    }
-    if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
-        return Err(format!(
-            "the name `{}` has no ASCII letter or digit, so it gives no usable Rust constant; rename the file",
-            crate::escape(name)
-        ));
-    }
-    Ok(())
 }
 
 /// The file's bytes: opened without blocking (a FIFO swapped in cannot hang the run),
@@ -125,7 +80,7 @@ fn read_png_checked(
         path: path.to_owned(),
         source,
     };
-    crate::tileset::check_regular(path)?;
+    check_regular(path)?;
     let mut options = std::fs::File::options();
     options.read(true);
     #[cfg(unix)]
@@ -138,7 +93,7 @@ fn read_png_checked(
     if !meta.is_file() {
         return Err(Error::NotAFile {
             path: path.to_owned(),
-            what: crate::tileset::kind_of(&meta).to_owned(),
+            what: kind_of(&meta).to_owned(),
         });
     }
     let too_large = |size| Error::TooLarge {
@@ -161,6 +116,41 @@ fn read_png_checked(
         return Err(too_large(bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// `path` is a regular file, or a symbolic link to one (followed, naming what is wrong).
+pub(crate) fn check_regular(path: &Path) -> Result<()> {
+    let not_a_file = |what: &'static str| Error::NotAFile {
+        path: path.to_owned(),
+        what: what.to_owned(),
+    };
+    let own = std::fs::symlink_metadata(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !own.file_type().is_symlink() {
+        return match own.is_file() {
+            true => Ok(()),
+            false => Err(not_a_file(kind_of(&own))),
+        };
+    }
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) => Err(Error::NotAFile {
+            path: path.to_owned(),
+            what: format!("a symbolic link to {}", kind_of(&meta)),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_a_file(
+            "a broken symbolic link (its target does not exist)",
+        )),
+        Err(e) if e.raw_os_error() == Some(40) || e.to_string().contains("symbolic links") => Err(
+            not_a_file("a symbolic link that loops (too many levels of links)"),
+        ),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
 }
 
 /// Why a PNG was refused, before the path is attached.
@@ -277,8 +267,8 @@ pub(crate) fn read_sheet_image(path: &Path) -> Result<SolidImage> {
             PngDecoder::with_limits(Cursor::new(&bytes), limits).map_err(decode_problem)?;
         let image = DynamicImage::from_decoder(decoder).map_err(decode_problem)?;
         let rgba = image.to_rgba16();
-        let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
-        let solid = rgba.pixels().map(|p| is_solid(p.0, uses_alpha)).collect();
+        let rule = solid_rule(&image, &rgba);
+        let solid = rgba.pixels().map(|p| is_solid(p.0, rule)).collect();
         Ok(SolidImage {
             width: rgba.width(),
             height: rgba.height(),
@@ -288,18 +278,32 @@ pub(crate) fn read_sheet_image(path: &Path) -> Result<SolidImage> {
     decode().map_err(|e| e.at(path))
 }
 
-/// The spec's rule for one pixel (16-bit samples, read by their high byte).
-fn is_solid(rgba: [u16; 4], uses_alpha: bool) -> bool {
-    let [r, g, b, a] = rgba.map(|v| v >> 8);
-    if uses_alpha {
-        a >= 128
+/// The rule for the whole image: opaque pixels are solid when it has alpha and uses it
+/// (some alpha < 128); otherwise dark ones are.
+fn solid_rule(
+    image: &DynamicImage,
+    rgba: &image::ImageBuffer<image::Rgba<u16>, Vec<u16>>,
+) -> SolidRule {
+    if image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128) {
+        SolidRule::Opaque
     } else {
-        (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+        SolidRule::Dark
     }
 }
 
-/// PNG bytes → solid mask, by the spec's rule.
-pub(crate) fn decode_png(bytes: &[u8]) -> Result<Bitmap, PngProblem> {
+/// The spec's rule for one pixel (16-bit samples, read by their high byte).
+fn is_solid(rgba: [u16; 4], rule: SolidRule) -> bool {
+    let [r, g, b, a] = rgba.map(|v| v >> 8);
+    match rule {
+        SolidRule::Opaque => a >= 128,
+        SolidRule::Dark => {
+            (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+        }
+    }
+}
+
+/// PNG bytes → solid mask, by the spec's rule, and the rule that applied.
+pub(crate) fn decode_png(bytes: &[u8]) -> Result<(Bitmap, SolidRule), PngProblem> {
     let n = header(bytes)?;
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(MAX_DECODER_BYTES);
@@ -372,19 +376,17 @@ fn chunk_named(text: &str) -> Option<String> {
 
 /// Alpha ≥ 128 is solid when the image has alpha and uses it (some alpha < 128);
 /// otherwise luma < 128 is solid. 16-bit samples count by their high byte.
-fn solid_mask(image: &DynamicImage, n: u8) -> Bitmap {
+fn solid_mask(image: &DynamicImage, n: u8) -> (Bitmap, SolidRule) {
     // `to_rgba16` widens 8-bit samples exactly (v·257), so `>> 8` gives back the 8-bit value
     // for 8-bit images and the high byte for 16-bit ones. The PNG decoder expands palettes,
     // and turns a tRNS chunk into an alpha channel.
     let rgba = image.to_rgba16();
-    let uses_alpha = image.color().has_alpha() && rgba.pixels().any(|p| p.0[3] >> 8 < 128);
+    let rule = solid_rule(image, &rgba);
     let last = u32::from(n) - 1;
-    Bitmap::from_fn(n, |x, y| {
-        is_solid(
-            rgba.get_pixel(u32::from(x), last - u32::from(y)).0,
-            uses_alpha,
-        )
-    })
+    let bitmap = Bitmap::from_fn(n, |x, y| {
+        is_solid(rgba.get_pixel(u32::from(x), last - u32::from(y)).0, rule)
+    });
+    (bitmap, rule)
 }
 
 #[cfg(test)]
@@ -405,7 +407,7 @@ mod tests {
         let img = ImageBuffer::from_fn(4, 4, |x, y| {
             Luma([if x == 0 && y == 3 { 0u8 } else { 255 }])
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         // PNG row 3 is y = 0
         assert!(bm.get(0, 0));
         assert_eq!(bm.columns().iter().map(|c| c.count_ones()).sum::<u32>(), 1);
@@ -421,7 +423,7 @@ mod tests {
                 Rgb([0, 255, 0])
             }
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(0, 2) && !bm.get(1, 2));
     }
 
@@ -435,14 +437,14 @@ mod tests {
                 Rgba([0, 0, 0, 0])
             }
         });
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(0, 0) && bm.get(1, 3) && !bm.get(2, 0) && !bm.get(3, 3));
     }
 
     #[test]
     fn opaque_alpha_falls_back_to_luma() {
         let img = ImageBuffer::from_fn(4, 4, |x, _| LumaA([if x == 3 { 10u8 } else { 240 }, 255]));
-        let bm = decode_png(&encode(img.into())).unwrap();
+        let (bm, _) = decode_png(&encode(img.into())).unwrap();
         assert!(bm.get(3, 0) && !bm.get(0, 0));
     }
 
@@ -451,7 +453,7 @@ mod tests {
         // 0x7FFF: high byte 127 → solid; 0x8000: 128 → not solid
         let img =
             ImageBuffer::from_fn(4, 4, |x, _| Luma([if x == 0 { 0x7FFFu16 } else { 0x8000 }]));
-        let bm = decode_png(&encode(DynamicImage::ImageLuma16(img))).unwrap();
+        let (bm, _) = decode_png(&encode(DynamicImage::ImageLuma16(img))).unwrap();
         assert!(bm.get(0, 1) && !bm.get(1, 1));
     }
 

@@ -12,7 +12,7 @@
 use image::{ImageEncoder, Rgb, RgbImage};
 use slope_runtime::{ShapeId, Solid, Tables, TileMap, Variant};
 
-use crate::levels::{Object, ObjectValue};
+use crate::model::map::{Object, ObjectValue};
 
 const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 const INK: Rgb<u8> = Rgb([30, 30, 30]);

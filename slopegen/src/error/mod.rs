@@ -3,6 +3,14 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub(crate) mod map;
+pub(crate) mod text;
+pub(crate) mod warning;
+
+use map::MapError;
+use text::{escape, shown};
+use warning::Warning;
+
 /// A generator error. Its message names the file it is about and what is wrong with it.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -166,31 +174,53 @@ pub enum Error {
         /// Why.
         source: io::Error,
     },
-    /// A blob given to `dump` or `info` is not valid.
-    #[error("{}: {}", shown(.path), blob_problem(.source))]
-    BadBlob {
-        /// The blob file.
+    /// A Tiled map, a Tiled tileset or a tileset sheet cannot be used: the [`MapError`]
+    /// names the file and, where it applies, the layer, cell, tile or object.
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// Further maps were given ([`Builder::map`](crate::Builder::map)), but the first input
+    /// is not a Tiled map.
+    #[error("{}: more maps were given, but this is not a Tiled map (.tmx, .tmj)", shown(.path))]
+    MapsWithoutMap {
+        /// The first input.
         path: PathBuf,
-        /// What the runtime's validation found.
-        source: slope_runtime::Error,
     },
-    /// A tileset sheet, a Tiled tileset or a Tiled map cannot be used; the problem names the
-    /// line, layer, cell (x, y, y down as in Tiled) or tile id where it applies.
-    #[error("{}: {problem}", shown(.path))]
-    Level {
-        /// The file (map, tileset or image).
+    /// One of several inputs is not a Tiled map.
+    #[error("{}: not a Tiled map: several inputs must all be maps (.tmx, .tmj)", shown(.path))]
+    NotAMap {
+        /// The input.
         path: PathBuf,
-        /// What is wrong, in words.
-        problem: String,
     },
-    /// A packed map given to `info` is not valid.
-    #[error("{}: not a valid packed map: {source}", shown(.path))]
-    BadMap {
-        /// The map file.
+    /// The sheet image given does not exist.
+    #[error("{}: sheet image does not exist", shown(.path))]
+    MissingSheet {
+        /// The image.
         path: PathBuf,
-        /// What the runtime's validation found.
-        source: slope_runtime::MapError,
     },
+    /// A single image was given without a tile size.
+    #[error("{}: a single image is read as a tileset sheet: give its tile size (--tile-size N), or give the folder that holds the tile PNGs", shown(.path))]
+    NoTileSize {
+        /// The image.
+        path: PathBuf,
+    },
+    /// A tile size, margin or spacing was given for an input that is not a sheet image.
+    #[error("{}: a tile size, margin or spacing describes a sheet PNG's grid, and this is {input}", shown(.path))]
+    GridWithoutSheet {
+        /// The input.
+        path: PathBuf,
+        /// What the input is, in words (`a folder of tile PNGs`…).
+        input: &'static str,
+    },
+    /// A packed map was given as the input.
+    #[error("{}: a packed map holds no shapes: give the Tiled map it was made from", shown(.path))]
+    PackedMapGiven {
+        /// The packed map.
+        path: PathBuf,
+    },
+    /// A [`Warning`] made an error by [`Builder::strict`](crate::Builder::strict)
+    /// (`--strict`).
+    #[error(transparent)]
+    Strict(Warning),
     /// Several problems found in one run (every bad tile of a folder or sheet, not only the
     /// first): each names its file (and tile), one per line after a line naming the folder.
     #[error("{}: {} problems:{}", shown(.path), .errors.len(), listed(.errors))]
@@ -216,35 +246,6 @@ pub enum Error {
     LineBreakInPath {
         /// The path.
         path: PathBuf,
-    },
-    /// `dump` of a whole blob would be bigger than it writes without being asked.
-    #[error(
-        "{}: the dump would be {} rows ({shapes} shapes × {variants} variants × {tile_size}⁴ overlaps), more than the {} rows written without asking; choose shapes with --shape NAME (repeatable) or ask for every row with --all",
-        shown(.path), grouped(*.rows), grouped(*.limit)
-    )]
-    DumpTooLarge {
-        /// The blob.
-        path: PathBuf,
-        /// The rows the dump would have.
-        rows: u64,
-        /// Shapes dumped.
-        shapes: usize,
-        /// Variants dumped per shape.
-        variants: usize,
-        /// The blob's tile size N (N⁴ overlaps per shape and variant).
-        tile_size: u8,
-        /// The most rows written without asking (1,000,000).
-        limit: u64,
-    },
-    /// `dump --shape` or `preview --shape` names a shape the input does not have.
-    #[error("{}: no shape named `{}` (its shapes: {available})", shown(.path), escape(.name))]
-    UnknownShape {
-        /// The blob, tile folder, sheet or tileset.
-        path: PathBuf,
-        /// The name asked for.
-        name: String,
-        /// Some of the names it has, comma-separated (escaped, shortened for a big blob).
-        available: String,
     },
 }
 
@@ -282,61 +283,14 @@ impl Error {
             }),
         }
     }
-
-    /// A [`Error::Level`] about `path`.
-    pub(crate) fn level(path: &Path, problem: impl Into<String>) -> Error {
-        Error::Level {
-            path: path.to_owned(),
-            problem: problem.into(),
-        }
-    }
 }
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// A path as it may be printed: see [`escape`].
-pub(crate) fn shown(path: &Path) -> String {
-    escape(&path.to_string_lossy())
-}
-
-/// A name as it may be printed on a terminal or in a comment: control characters, bidi
-/// overrides and other invisible characters are written as escapes (`\n`, `\u{202e}`), so a
-/// name can neither split a message in two nor reorder or restyle what follows it.
-pub fn escape(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if needs_escape(c) {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Control characters and everything Rust's debug formatting would not print as is
-/// (format characters such as bidi overrides, unassigned and private-use code points...).
-pub(crate) fn needs_escape(c: char) -> bool {
-    c.is_control() || (!matches!(c, '\\' | '"' | '\'') && c.escape_debug().nth(1).is_some())
-}
-
 /// Each error on a line of its own, indented under the line that announces them.
 fn listed(errors: &[Error]) -> String {
     errors.iter().map(|e| format!("\n  {e}")).collect()
-}
-
-/// `6291456` as `6,291,456`.
-pub(crate) fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn create_reason(at: &Path, source: &io::Error) -> String {
@@ -351,33 +305,17 @@ fn create_reason(at: &Path, source: &io::Error) -> String {
     }
 }
 
-fn blob_problem(source: &slope_runtime::Error) -> String {
-    match source {
-        // "not a slopegen blob (magic bytes are not SLOPEGEN)": already in a user's words.
-        slope_runtime::Error::BadMagic => source.to_string(),
-        other => format!("not a valid slopegen blob: {other}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn escape_writes_invisible_characters_as_escapes() {
-        use super::escape;
+        use crate::error::text::escape;
         assert_eq!(escape("a\nb"), "a\\nb");
         assert_eq!(escape("ab\u{202e}cd"), "ab\\u{202e}cd");
         assert_eq!(escape("pente_45°_é"), "pente_45°_é");
     }
 
     use super::*;
-
-    #[test]
-    fn numbers_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1_000), "1,000");
-        assert_eq!(grouped(6_291_456), "6,291,456");
-    }
 
     #[test]
     fn several_errors_are_listed_one_per_line() {

@@ -1,7 +1,7 @@
 //! A tileset sheet: one image of tiles in a grid (optionally with a margin around the grid
 //! and spacing between tiles), cut into tiles.
 //!
-//! Transparency is decided once for the whole image (see [`crate::tile`]), so a fully opaque
+//! Transparency is decided once for the whole image (see [`read_sheet_image`]), so a fully opaque
 //! block in a sheet drawn on transparency is solid, like every other opaque pixel of it.
 //! Each tile is then empty (no solid pixel: skipped), full (every pixel: a
 //! [`slope_runtime::Cell::FULL`] in maps, no shape) or a shape, named by its tileset's `name`
@@ -10,8 +10,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::tile::{SolidImage, check_name, read_sheet_image};
-use crate::{Bitmap, Error, Result, Tile, TileSet, constant_name};
+use crate::error::map::MapError;
+use crate::error::{Error, Result};
+use crate::inputs::png::{SolidImage, read_sheet_image};
+use crate::model::Model;
+use crate::model::bitmap::Bitmap;
+use crate::model::file_stem;
+use crate::model::tileset::{Tile, TileSet, check_name, constant_name};
 
 /// How a sheet is cut.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,13 +70,11 @@ impl Sheet {
         let n = tile_size(&spec, defined_in)?;
         let image = match std::fs::metadata(&spec.image) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(Error::level(
-                    defined_in,
-                    format!(
-                        "its tileset image {} does not exist",
-                        crate::error::shown(&spec.image)
-                    ),
-                ));
+                return Err(MapError::MissingImage {
+                    file: defined_in.to_owned(),
+                    image: spec.image.clone(),
+                }
+                .into());
             }
             _ => read_sheet_image(&spec.image)?,
         };
@@ -121,13 +124,14 @@ impl Sheet {
             let name = self.tile_name(index);
             let path = self.tile_path(index);
             if let Err(problem) = check_name(&name) {
-                errors.push(Error::level(
-                    &self.defined_in,
-                    format!(
-                        "tile {index}: {}",
-                        problem.replace("the file name", "its name")
-                    ),
-                ));
+                errors.push(
+                    MapError::BadTileName {
+                        file: self.defined_in.clone(),
+                        tile: index,
+                        problem: problem.replace("the file name", "its name"),
+                    }
+                    .into(),
+                );
                 continue;
             }
             out.push(Tile {
@@ -149,14 +153,38 @@ impl Sheet {
     }
 }
 
-/// The tile set of one sheet alone (`slopegen sheet.png --tile-size N`).
-pub fn sheet_tileset(sheet: &Sheet) -> Result<TileSet> {
+/// A sheet image given alone (`slopegen sheet.png --tile-size N`): its shapes, named
+/// `<image stem>_<index>`.
+pub(crate) fn read_sheet_input(
+    image: &Path,
+    tile_size: u32,
+    margin: u32,
+    spacing: u32,
+) -> Result<Model> {
+    let spec = SheetSpec {
+        image: image.to_owned(),
+        tile_width: tile_size,
+        tile_height: tile_size,
+        margin,
+        spacing,
+    };
+    let sheet = Sheet::read(spec, image, &file_stem(image), BTreeMap::new())?;
+    Ok(Model {
+        set: sheet_tileset(&sheet)?,
+        maps: Vec::new(),
+        sources: vec![image.to_owned()],
+        warnings: Vec::new(),
+    })
+}
+
+/// The tile set of one sheet alone: its shapes, at least one.
+pub(crate) fn sheet_tileset(sheet: &Sheet) -> Result<TileSet> {
     let shapes = sheet.shapes()?;
     if shapes.is_empty() {
-        return Err(Error::level(
-            &sheet.defined_in,
-            "no shapes: every tile of the sheet is empty or fully solid",
-        ));
+        return Err(MapError::NoShapes {
+            file: sheet.defined_in.clone(),
+        }
+        .into());
     }
     TileSet::from_tiles(&sheet.spec.image, shapes)
 }
@@ -164,17 +192,13 @@ pub fn sheet_tileset(sheet: &Sheet) -> Result<TileSet> {
 /// N, checked: square, 4 to 64.
 fn tile_size(spec: &SheetSpec, defined_in: &Path) -> Result<u32> {
     let (w, h) = (spec.tile_width, spec.tile_height);
-    if w != h {
-        return Err(Error::level(
-            defined_in,
-            format!("tiles of {w}×{h} pixels; tiles must be square"),
-        ));
-    }
-    if !(4..=64).contains(&w) {
-        return Err(Error::level(
-            defined_in,
-            format!("tiles of {w}×{w} pixels; the tile size must be 4 to 64"),
-        ));
+    if w != h || !(4..=64).contains(&w) {
+        return Err(MapError::SheetTileSize {
+            file: defined_in.to_owned(),
+            width: w,
+            height: h,
+        }
+        .into());
     }
     Ok(w)
 }
@@ -182,17 +206,20 @@ fn tile_size(spec: &SheetSpec, defined_in: &Path) -> Result<u32> {
 /// Columns and rows; the image must be a whole number of tiles for its margin and spacing.
 fn grid(spec: &SheetSpec, image: &SolidImage) -> Result<(u32, u32)> {
     let n = spec.tile_width;
-    let axis = |len: u32, what: &str| -> Result<u32> {
+    let axis = |len: u32, axis: &'static str| -> Result<u32> {
         let inner = i64::from(len) - 2 * i64::from(spec.margin) + i64::from(spec.spacing);
         let step = i64::from(n) + i64::from(spec.spacing);
         if inner < step || inner % step != 0 {
-            return Err(Error::level(
-                &spec.image,
-                format!(
-                    "the image is {}×{} pixels: its {what} ({len}) is not a whole number of {n}-pixel tiles with margin {} and spacing {} (2·margin + k·{n} + (k−1)·spacing)",
-                    image.width, image.height, spec.margin, spec.spacing
-                ),
-            ));
+            return Err(MapError::SheetGrid {
+                file: spec.image.clone(),
+                width: image.width,
+                height: image.height,
+                axis,
+                tile: n,
+                margin: spec.margin,
+                spacing: spec.spacing,
+            }
+            .into());
         }
         Ok((inner / step) as u32)
     };

@@ -1,0 +1,182 @@
+//! What slopegen keeps of a Tiled file, whichever its format: maps (`.tmx` through the `tiled` crate, `.tmj` as JSON)
+//! and tilesets (`.tsx` through `tiled`, `.tsj` as JSON, or embedded in a map).
+//!
+//! Only what collision needs is kept: the map's size and tile size, each tileset's sheet and
+//! its tiles' `name` and `one_way` properties, each layer's name, `collision` property and
+//! cells (with Tiled's flip flags), and the named points and rectangles of object layers.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::error::map::MapError;
+use crate::error::{Error, Result};
+use crate::inputs::sheet::SheetSpec;
+
+/// A tileset as a map (or a `.tsx`) declares it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TiledTileset {
+    /// The file it is defined in: its `.tsx`/`.tsj`, or the map for an embedded one.
+    pub source: PathBuf,
+    /// Its name in Tiled.
+    pub name: String,
+    /// The first global tile id of its tiles in the map (1 for a tileset read alone).
+    pub first_gid: u32,
+    /// Its sheet; `None` for an image-collection tileset (one image per tile).
+    pub sheet: Option<SheetSpec>,
+    /// Tile width in pixels.
+    pub tile_width: u32,
+    /// Tile height in pixels.
+    pub tile_height: u32,
+    /// `name` properties, by tile id.
+    pub names: BTreeMap<u32, String>,
+    /// Tile ids whose `one_way` property is true.
+    pub one_way: Vec<u32>,
+}
+
+impl TiledTileset {
+    /// The prefix of its tiles' default names: its name, else its image's file stem.
+    pub fn prefix(&self) -> String {
+        let stem = || {
+            self.sheet
+                .as_ref()
+                .and_then(|s| s.image.file_stem())
+                .and_then(|s| s.to_str())
+                .unwrap_or("tile")
+                .to_owned()
+        };
+        if self.name.is_empty() {
+            stem()
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+/// One cell of a tile layer: a tile of a tileset, with Tiled's flip flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileRef {
+    /// Index into [`TiledMap::tilesets`].
+    pub tileset: usize,
+    /// The tile's local id in it.
+    pub id: u32,
+    /// Flipped horizontally.
+    pub h: bool,
+    /// Flipped vertically.
+    pub v: bool,
+    /// Flipped diagonally (transposed).
+    pub d: bool,
+}
+
+/// What a layer holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LayerKind {
+    /// Tiles, row by row from the top (as in Tiled), `width × height` of them.
+    Tiles(Vec<Option<TileRef>>),
+    /// Objects.
+    Objects(Vec<TiledObject>),
+    /// An image layer (nothing for collision).
+    Image,
+}
+
+/// A layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TiledLayer {
+    /// Its name; inside groups, `group/name`.
+    pub name: String,
+    /// Its boolean `collision` property, if it has one.
+    pub collision: Option<bool>,
+    /// What it holds.
+    pub kind: LayerKind,
+}
+
+/// The shape of an object.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ObjectShape {
+    /// A point.
+    Point,
+    /// A rectangle of this width and height (pixels).
+    Rect(f64, f64),
+    /// Anything else (ellipses, polygons, text, tiles): not turned into constants.
+    Other,
+}
+
+/// An object of an object layer, in Tiled's pixels (y down).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TiledObject {
+    /// Its name (objects without one are skipped).
+    pub name: String,
+    /// x of its top-left corner (of the point).
+    pub x: f64,
+    /// y of its top-left corner (of the point), down.
+    pub y: f64,
+    /// Clockwise rotation in degrees.
+    pub rotation: f64,
+    /// Its shape.
+    pub shape: ObjectShape,
+}
+
+/// A Tiled map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TiledMap {
+    /// The map file.
+    pub path: PathBuf,
+    /// Cells per row.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// The grid's tile width in pixels.
+    pub tile_width: u32,
+    /// The grid's tile height in pixels.
+    pub tile_height: u32,
+    /// Its tilesets, by first gid.
+    pub tilesets: Vec<TiledTileset>,
+    /// Its layers, top-level first, group members after their group's name.
+    pub layers: Vec<TiledLayer>,
+}
+
+/// `path` is a file (the map or tileset `what`).
+pub(super) fn check_exists(path: &Path, what: &'static str) -> Result<()> {
+    let missing = |exists| MapError::Missing {
+        file: path.to_owned(),
+        what,
+        exists,
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(_) => Err(missing(true).into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(missing(false).into()),
+        Err(source) => Err(Error::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// The file as UTF-8 text.
+pub(super) fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        MapError::Syntax {
+            file: path.to_owned(),
+            line: Some(line),
+            message: "not valid UTF-8".into(),
+        }
+        .into()
+    })
+}
+
+/// An infinite map's error.
+pub(super) fn infinite(path: &Path) -> Error {
+    MapError::Infinite {
+        file: path.to_owned(),
+    }
+    .into()
+}

@@ -1,0 +1,68 @@
+//! Maps: a grid of cells (y up) from an input's collision layer, and the named points and
+//! rectangles placed on it.
+
+use std::path::PathBuf;
+
+use slope_runtime::Cell;
+
+/// A constant of a map: a named point or rectangle, in world pixels (y up).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjectValue {
+    /// `(x, y)`.
+    Point(i32, i32),
+    /// The rectangle's bottom-left pixel and its size.
+    Rect {
+        /// Left column.
+        x: i32,
+        /// Bottom row.
+        y: i32,
+        /// Width in pixels (≥ 1).
+        width: u16,
+        /// Height in pixels (≥ 1).
+        height: u16,
+    },
+}
+
+/// A named object of a map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Object {
+    /// Its name in Tiled.
+    pub name: String,
+    /// Its Rust constant.
+    pub constant: String,
+    /// Where it is.
+    pub value: ObjectValue,
+}
+
+/// A map of cells, ready to pack: one per Tiled map (a level).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// The map file.
+    pub path: PathBuf,
+    /// The map file's stem.
+    pub stem: String,
+    /// The collision layer's name.
+    pub layer: String,
+    /// Cells per row.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+    /// N.
+    pub tile_size: u8,
+    /// Rows bottom first: cell (x, y) is `cells[y·width + x]`.
+    pub cells: Vec<Cell>,
+    /// What lies outside.
+    pub outside: Cell,
+    /// Named points and rectangles, in the order of the file.
+    pub objects: Vec<Object>,
+}
+
+impl Map {
+    /// Cell (x, y), y up.
+    pub fn cell(&self, x: u16, y: u16) -> Cell {
+        self.cells
+            .get(usize::from(y) * usize::from(self.width) + usize::from(x))
+            .copied()
+            .unwrap_or(self.outside)
+    }
+}
