@@ -14,9 +14,8 @@ use cortex_m_rt::entry;
 use slope_runtime::{
     Actor, ActorSettings, Cell, Direction, Event, Events, GridMap, LocalBox, MAP_HEADER_LEN,
     MAP_MAGIC, MAP_VERSION, MAX_SPAWN_DROP, NoRoom, Offsets, Overlap, PackedMap, Platform,
-    Platforms, Rect, Scene, ShapeId,
-    Tables, TileMap, Variant, WidePackedMap, World, cell_code, crc32, format, index_width,
-    move_platform,
+    Platforms, Rect, Scene, ShapeId, Tables, TileMap, Variant, WidePackedMap, World, cell_code,
+    crc32, format, index_width, move_platform,
 };
 
 /// The default tiles.

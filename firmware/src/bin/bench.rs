@@ -20,6 +20,8 @@
 
 #[path = "../engines.rs"]
 mod engines;
+#[path = "../stack.rs"]
+mod stack;
 #[path = "../support.rs"]
 mod support;
 
@@ -58,42 +60,10 @@ fn platform_step(
     move_platform(tables, level, platforms, index, dx, dy, actors)
 }
 
-/// Bytes of stack painted below the caller's stack pointer.
+/// Bytes of stack painted below the caller's stack pointer (4 MiB of RAM: room to spare).
 const WINDOW: usize = 16 * 1024;
-/// The paint.
-const PAINT: u32 = 0x5A5A_C3C3;
-
-/// The stack below the stack pointer of the function it is made in, painted; [`Self::used`]
-/// then tells how deep the calls since went.
-struct StackProbe {
-    top: usize,
-}
-
-impl StackProbe {
-    /// Paints [`WINDOW`] bytes below the current stack pointer.
-    #[inline(always)]
-    fn paint() -> StackProbe {
-        let top = cortex_m::register::msp::read() as usize & !3;
-        for word in (top - WINDOW..top).step_by(4) {
-            // SAFETY: free stack (below the stack pointer, above the statics: 4 MiB of
-            // RAM), and nothing interrupts this program.
-            unsafe { core::ptr::write_volatile(word as *mut u32, PAINT) }
-        }
-        StackProbe { top }
-    }
-
-    /// The most bytes used below the painted-from stack pointer since [`Self::paint`]
-    /// ([`WINDOW`] if all of it: more is unknown).
-    #[inline(always)]
-    fn used(&self) -> usize {
-        let mut word = self.top - WINDOW;
-        // SAFETY: the painted window, below this function's stack pointer.
-        while word < self.top && unsafe { core::ptr::read_volatile(word as *const u32) } == PAINT {
-            word += 4;
-        }
-        self.top - word
-    }
-}
+/// The stack below a run's caller.
+type StackProbe = stack::StackProbe<WINDOW>;
 
 /// One engine's run of a crowd: the checksum of its warm-up frames and final state, and
 /// the stack its step used.

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Draws the game firmware's level as a Tiled map (run from this folder; Python 3, no packages).
+
+tiles.png: five 16×16 tiles in one sheet, solid opaque on transparent air: a block, a 45°
+slope, a 26.6° slope in two tiles and a one-way ledge. tiles.tsx names each tile and marks
+the ledge `one_way`. game.tmx is the level below, 24×8 cells (384×128 px), with the lift,
+the height it rises to and the area the actors drop in from as named objects.
+../build.rs runs slopegen on game.tmx on every build of the firmware; src/bin/game.rs plays
+on it. Open game.tmx in Tiled to edit it, or change this script and run it again.
+"""
+import struct
+import zlib
+
+N = 16
+NAMES = ["block", "slope45", "slope26_1", "slope26_2", "ledge"]
+
+
+def column_tile(heights):
+    """A slope: column x is solid from the bottom for heights[x] px."""
+    return [[1 if y >= N - heights[x] else 0 for x in range(N)] for y in range(N)]
+
+
+def tile(name):
+    if name == "block":
+        return [[1] * N for _ in range(N)]
+    if name == "slope45":
+        return column_tile([x + 1 for x in range(N)])
+    if name.startswith("slope26_"):
+        k = int(name[-1]) - 1
+        return column_tile([8 * k + (x + 2) // 2 for x in range(N)])
+    if name == "ledge":
+        return [[1 if y < 4 else 0 for _ in range(N)] for y in range(N)]
+    raise ValueError(name)
+
+
+def write_png(path, pixels, width, height):
+    """An 8-bit indexed PNG: index 0 transparent air, 1 an opaque solid."""
+    raw = b"".join(b"\0" + bytes(pixels[y][x] for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    png = b"\x89PNG\r\n\x1a\n"
+    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+    png += chunk(b"PLTE", bytes([255, 255, 255, 60, 60, 60]))
+    png += chunk(b"tRNS", b"\0\xff")
+    png += chunk(b"IDAT", zlib.compress(raw, 9))
+    png += chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
+sheet = [[0] * (len(NAMES) * N) for _ in range(N)]
+for i, name in enumerate(NAMES):
+    for y, row in enumerate(tile(name)):
+        for x, p in enumerate(row):
+            sheet[y][i * N + x] = p
+write_png("tiles.png", sheet, len(NAMES) * N, N)
+
+props = "".join(
+    f' <tile id="{i}"><properties><property name="name" value="{n}"/>'
+    + ('<property name="one_way" type="bool" value="true"/>' if n == "ledge" else "")
+    + "</properties></tile>\n"
+    for i, n in enumerate(NAMES)
+)
+with open("tiles.tsx", "w") as f:
+    f.write(f"""<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.11.0" name="tiles" tilewidth="16" tileheight="16" tilecount="{len(NAMES)}" columns="{len(NAMES)}">
+ <image source="tiles.png" width="{len(NAMES) * N}" height="{N}"/>
+{props}</tileset>
+""")
+
+# . air, # block, = one-way ledge; / \ 45°; a b (rising) B A (falling) 26.6° (1 in 2).
+# The lift runs in the two columns left of the plateau, from the floor to its top.
+LEVEL = [
+    "........................",
+    "........................",
+    "........................",
+    "......=====.........####",
+    "....................####",
+    "..........abBA......####",
+    "..../\\...ab####BA...####",
+    "########################",
+]
+assert all(len(row) == 24 for row in LEVEL), [len(r) for r in LEVEL]
+H = 0x80000000
+gid = {n: i + 1 for i, n in enumerate(NAMES)}
+CELLS = {
+    ".": 0, "#": gid["block"], "=": gid["ledge"],
+    "/": gid["slope45"], "\\": gid["slope45"] | H,
+    "a": gid["slope26_1"], "b": gid["slope26_2"], "B": gid["slope26_2"] | H,
+    "A": gid["slope26_1"] | H,
+}
+W, HH = len(LEVEL[0]), len(LEVEL)
+rows = ",\n".join(",".join(str(CELLS[c]) for c in row) for row in LEVEL)
+
+
+def top(row):
+    """Tiled's y (down) of the top edge of a row of cells."""
+    return row * N
+
+
+with open("game.tmx", "w") as f:
+    f.write(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.11.0" orientation="orthogonal" renderorder="right-down" width="{W}" height="{HH}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="4">
+ <tileset firstgid="1" source="tiles.tsx"/>
+ <layer id="1" name="collision" width="{W}" height="{HH}">
+  <properties><property name="collision" type="bool" value="true"/></properties>
+  <data encoding="csv">
+{rows}
+</data>
+ </layer>
+ <objectgroup id="2" name="objects">
+  <object id="1" name="lift" x="{18 * N}" y="{top(7) - 6}" width="32" height="6"/>
+  <object id="2" name="lift_top" x="{18 * N}" y="{top(3)}"><point/></object>
+  <object id="3" name="drop_zone" x="{N}" y="{top(0)}" width="{W * N - 2 * N}" height="{2 * N}"/>
+ </objectgroup>
+</map>
+""")
