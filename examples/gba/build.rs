@@ -45,8 +45,14 @@ fn write_art(path: &Path) -> Result<(), String> {
                 Some(t) if t.tileset_index() != 0 => {
                     return Err(format!("cell ({x}, {y}) uses a second tileset"));
                 }
+                Some(t) if t.id() >= 1 << 14 => {
+                    return Err(format!(
+                        "cell ({x}, {y}): tile {} is past the 16,383 tiles a level's art may use",
+                        t.id()
+                    ));
+                }
                 Some(t) => {
-                    let id = u16::try_from(t.id()).map_err(|_| "tile id over 16 bits")?;
+                    let id = t.id() as u16;
                     id | u16::from(t.flip_h) << 14 | u16::from(t.flip_v) << 15
                 }
             };

@@ -11,7 +11,7 @@ elf=${1:?usage: mgba-test-runner.sh TEST-ELF}
 mgba=$(command -v mgba || echo /usr/games/mgba)
 limit=${MGBA_TIMEOUT:-300}
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'kill "${pid:-}" 2>/dev/null; rm -f "$log"' EXIT
 
 # stdbuf: mGBA writes its log through stdio, which would hold it back in a buffer.
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout "$limit" \
@@ -36,6 +36,10 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
+# mGBA may have ended between two looks
+if [ -z "$outcome" ] && grep -q 'Tests finished successfully' "$log"; then
+  outcome=finished
+fi
 
 sed 's/^GBA [A-Za-z]*: //' "$log"
 passed=$(grep -c '\[ok\]' "$log")

@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../.. && pwd)
+# where cargo builds, here and at the root (CARGO_TARGET_DIR, when set, serves both)
+root_target=${CARGO_TARGET_DIR:-$root/target}
+target=${CARGO_TARGET_DIR:-target}
 
 step() { printf '\n--> %s\n' "$*"; }
 
@@ -24,8 +27,14 @@ fi
 
 step "slope-runtime for thumbv4t-none-eabi (ARMv4T, no atomics): builds with core only, calls no float routine"
 (cd "$root" && cargo "+$toolchain" build --quiet -Z build-std=core --release -p slope-runtime --target thumbv4t-none-eabi)
-rlib=$(ls -t "$root"/target/thumbv4t-none-eabi/release/deps/libslope_runtime-*.rlib | head -n 1)
-forbidden=$("$tools/llvm-nm" -u "$rlib" 2>/dev/null | grep -E '__aeabi_[fd]|__(add|sub|mul|div|neg|cmp|fix|float)[a-z]*[sd]f|__sync_|__atomic_' || true)
+rlib=$(ls -t "$root_target"/thumbv4t-none-eabi/release/deps/libslope_runtime-*.rlib | head -n 1)
+symbols=$("$tools/llvm-nm" "$rlib" 2>/dev/null)
+# the check reads the runtime's own objects: it must see its functions and what they call
+if ! grep -q 'slope_runtime' <<<"$symbols" || ! grep -q ' U ' <<<"$symbols"; then
+  echo "could not read the symbols of $rlib" >&2
+  exit 1
+fi
+forbidden=$(grep -E ' U (__aeabi_([fd]|u?[il]2[fd]|ul2[fd])|__(add|sub|mul|div|neg|cmp|fix|float|extend|trunc)[a-z]*[sdt]f|__sync_|__atomic_)' <<<"$symbols" || true)
 if [ -n "$forbidden" ]; then
   echo "slope-runtime calls floating-point or atomic routines on ARMv4T:" >&2
   echo "$forbidden" >&2
@@ -53,9 +62,9 @@ CARGO_TARGET_THUMBV4T_NONE_EABI_RUNNER="$PWD/mgba-test-runner.sh" cargo test --r
 
 step "the ROM"
 cargo build --quiet --release
-elf=target/thumbv4t-none-eabi/release/slopes-gba
-"$tools/llvm-objcopy" -O binary "$elf" target/slopes-gba.gba
-rom=$(stat -c %s target/slopes-gba.gba)
+elf=$target/thumbv4t-none-eabi/release/slopes-gba
+"$tools/llvm-objcopy" -O binary "$elf" "$target/slopes-gba.gba"
+rom=$(stat -c %s "$target/slopes-gba.gba")
 section() { "$tools/llvm-size" -A "$elf" | awk -v s="$1" '$1 == s { print $2 }'; }
 iwram=$(section .iwram)
 ewram=$(($(section .ewram) + $(section .bss)))
@@ -63,6 +72,6 @@ runtime=0
 while read -r _ size _ name; do
   runtime=$((runtime + 16#$size))
 done < <("$tools/llvm-nm" --print-size --demangle "$elf" | grep 'slope_runtime::')
-echo "rom=$rom bytes (target/slopes-gba.gba; a cartridge holds up to 32 MiB)"
+echo "rom=$rom bytes ($target/slopes-gba.gba; a cartridge holds up to 32 MiB)"
 echo "iwram=$iwram bytes static of 32 KiB, ewram=$ewram bytes static of 256 KiB"
-echo "slope_runtime code and data in the ROM: $runtime bytes"
+echo "slope_runtime in the ROM, about: $runtime bytes (symbols named slope_runtime::, generic code of other crates they instantiate included, code inlined into the game not)"

@@ -98,7 +98,3 @@ pub use model::bitmap::Bitmap;
 pub use model::map::{Map, Object, ObjectValue};
 pub use model::tileset::{Tile, TileSet, constant_name};
 pub use output::dump::{CSV_HEADER, dump_csv};
-
-/// The old name of [`Map`].
-#[deprecated(since = "0.1.1", note = "renamed `Map`")]
-pub type LevelMap = Map;

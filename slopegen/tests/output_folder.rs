@@ -76,13 +76,16 @@ fn compile_including(module: &Path, work: &Path) -> Result<(), String> {
         .parent()
         .unwrap()
         .to_owned();
+    // The folder may hold several builds of the runtime (other features, other runs): the
+    // newest is the one this test binary was just built with.
     let runtime = fs::read_dir(&deps)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .find(|p| {
+        .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
             name.starts_with("libslope_runtime-") && name.ends_with(".rlib")
         })
+        .max_by_key(|p| fs::metadata(p).and_then(|m| m.modified()).unwrap())
         .expect("slope-runtime is built beside the tests");
     let root = work.join("check.rs");
     fs::write(

@@ -240,12 +240,14 @@ fn killed_runs_leave_whole_files_and_the_next_run_repairs_them() {
         let now = look(&out);
         let new = &f.sets[which];
         assert!(
-            now.bin.is_none() || now.bin == before.bin || now.bin.as_ref() == Some(&new.bin),
-            "{what}: set.bin is from neither the run before nor the killed run"
+            now.bin == before.bin || now.bin.as_ref() == Some(&new.bin),
+            "{what}: set.bin is from neither the run before nor the killed run (a file that \
+             existed never disappears: each is replaced by a rename)"
         );
         assert!(
-            now.rs.is_none() || now.rs == before.rs || now.rs.as_ref() == Some(&new.rs),
-            "{what}: set.rs is from neither the run before nor the killed run"
+            now.rs == before.rs || now.rs.as_ref() == Some(&new.rs),
+            "{what}: set.rs is from neither the run before nor the killed run (a file that \
+             existed never disappears: each is replaced by a rename)"
         );
         if now.rs.as_ref() == Some(&new.rs) && before.rs.as_ref() != Some(&new.rs) {
             assert_eq!(
@@ -281,9 +283,19 @@ fn concurrent_runs_take_turns_and_end_with_one_whole_set() {
         let stop = AtomicBool::new(false);
         std::thread::scope(|s| {
             let reader = s.spawn(|| {
+                let (mut seen_bin, mut seen_rs) = (false, false);
                 while !stop.load(Ordering::Relaxed) {
                     let what = format!("trial {trial} (while racing)");
-                    look(&out).assert_whole(&[&f.sets[0], &f.sets[1]], &what);
+                    let now = look(&out);
+                    // once written, an output is only ever replaced, never missing
+                    assert!(
+                        !seen_bin || now.bin.is_some(),
+                        "{what}: set.bin disappeared"
+                    );
+                    assert!(!seen_rs || now.rs.is_some(), "{what}: set.rs disappeared");
+                    seen_bin |= now.bin.is_some();
+                    seen_rs |= now.rs.is_some();
+                    now.assert_whole(&[&f.sets[0], &f.sets[1]], &what);
                 }
             });
             let one = spawn(&f.tiles[a], &out);

@@ -340,13 +340,24 @@ mod tests {
         let mut game = Game::new().unwrap();
         let (mut on_ledge, mut dropped, mut on_lift, mut on_plateau, mut on_slope) =
             (false, false, false, false, false);
+        let mut on_ledge_at_200 = None;
         for f in 0..SCRIPT_FRAMES {
             game.update(script(f));
             let hero = game.hero().unwrap();
             let c = hero.contacts;
             on_slope |= c.on_slope() && c.ground_angle != 0;
             on_ledge |= c.on_one_way();
-            dropped |= on_ledge && !c.on_one_way() && hero.y < l::LIFT_TOP.1;
+            if f == 200 && c.on_one_way() {
+                on_ledge_at_200 = Some((hero.x, hero.y));
+            }
+            // Down from frame 201, no other button: only dropping through takes it below
+            // the ledge, straight down.
+            if let Some((x, y)) = on_ledge_at_200
+                && (201..=225).contains(&f)
+                && hero.y < y - 8
+            {
+                dropped |= hero.x == x;
+            }
             on_lift |= c.ground_platform().is_some();
             on_plateau |= c.on_ground() && hero.y == l::LIFT_TOP.1 && hero.x >= l::ENEMY_PLATEAU.x0;
             for (e, area) in game.enemies().zip([l::ENEMY_VALLEY, l::ENEMY_PLATEAU]) {
@@ -358,7 +369,7 @@ mod tests {
         }
         assert!(on_slope, "walked a slope");
         assert!(on_ledge, "stood on the one-way ledge");
-        assert!(dropped, "dropped through it");
+        assert!(dropped, "dropped through it, straight down");
         assert!(on_lift, "rode the lift");
         assert!(on_plateau, "reached the plateau");
     }

@@ -6,7 +6,7 @@
 //! the array starts filled with a placeholder and no `unsafe` is needed.
 
 /// Up to `N` items, kept together as a slice.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(crate) struct BoundedVec<T: Copy, const N: usize> {
     items: [T; N],
     len: usize,
@@ -84,6 +84,13 @@ impl<T: Copy, const N: usize> BoundedVec<T, N> {
     }
 }
 
+/// The items, not the placeholders.
+impl<T: Copy + core::fmt::Debug, const N: usize> core::fmt::Debug for BoundedVec<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::BoundedVec;
@@ -132,6 +139,7 @@ mod tests {
         assert_eq!(v.get(0), None);
         assert_eq!(v.push(1), Ok(()));
         assert_eq!(v.iter().copied().collect::<Vec<_>>(), [1]);
+        assert_eq!(format!("{v:?}"), "[1]");
         assert_eq!(v.pop(), Some(1));
         assert_eq!(v.get_mut(0), None);
     }

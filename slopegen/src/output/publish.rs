@@ -38,27 +38,30 @@ const OLD_STORE: &str = ".slopegen";
 /// run if the process was killed).
 const STAGING: &str = ".slopegen-";
 
-/// Test hook, not an interface: when this variable names a file, a run creates that file
-/// just before its last rename and waits there (for at most a minute) to be killed, so that
-/// tests can kill it between two renames.
+/// Test hook, not an interface, and only in builds with debug assertions (the test
+/// builds): when this variable names a file, a run creates that file just before its last
+/// rename and waits there (for at most a minute) to be killed, so that tests can kill it
+/// between two renames.
 const HALT_BEFORE_LAST_RENAME: &str = "SLOPEGEN_TEST_HALT_BEFORE_LAST_RENAME";
 
 /// Writes `files` into `dir` (creating it if needed); returns the paths whose contents
 /// changed (empty: everything was already up to date, nothing was touched).
 pub(crate) fn publish(dir: &Path, files: &[OutputFile]) -> Result<Vec<PathBuf>> {
     let created = create_missing_dirs(dir)?;
-    let result = FolderLock::acquire(dir).and_then(|_lock| {
-        remove_staging(dir);
-        let written = replace_files(dir, files)?;
-        migrate_old_store(dir);
-        Ok(written)
-    });
-    if result.is_err() {
-        // Remove the folders this run made, deepest first, only while empty.
+    let remove_created = || {
+        // The folders this run made, deepest first, only while empty.
         for made in &created {
             let _ = fs::remove_dir(made);
         }
+    };
+    let lock = FolderLock::acquire(dir).inspect_err(|_| remove_created())?;
+    remove_staging(dir);
+    let result = replace_files(dir, files).inspect(|_| migrate_old_store(dir));
+    if result.is_err() {
+        // Still under the lock, so that no run waiting for it finds its folder gone.
+        remove_created();
     }
+    drop(lock);
     result
 }
 
@@ -264,6 +267,9 @@ fn remove_staging(dir: &Path) {
 }
 
 fn halt_for_tests() {
+    if !cfg!(debug_assertions) {
+        return;
+    }
     let Some(marker) = std::env::var_os(HALT_BEFORE_LAST_RENAME) else {
         return;
     };
