@@ -338,6 +338,11 @@ pub struct PreviewArgs {
     /// Only this shape (its name; repeat for more, in that order) [default: every shape].
     #[arg(long, value_name = "NAME")]
     pub shape: Vec<String>,
+
+    /// For an LDtk project, the level to draw: its identifier, or WORLD/LEVEL in a project
+    /// of several worlds [default: the first level].
+    #[arg(long, value_name = "NAME")]
+    pub level: Option<String>,
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -355,8 +360,15 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     };
     let mut builder = Builder::new(tiles);
     builder.out_dir(out).emit(args.emit);
-    for map in args.tiles.iter().skip(1) {
-        builder.map(map);
+    let ldtk = tiles
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ldtk"));
+    for more in args.tiles.iter().skip(1) {
+        if ldtk {
+            builder.tile_folder(more);
+        } else {
+            builder.map(more);
+        }
     }
     if let Some(name) = &args.name {
         builder.name(name);
@@ -539,10 +551,30 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         let compiled = builder.compile()?;
         warn(&compiled.warnings);
         let tables = load(&args.input, &compiled.blob)?;
-        match compiled.maps.first() {
-            Some((level, _)) => {
+        let chosen = match &args.level {
+            None => compiled.maps.first(),
+            Some(name) => Some(
+                compiled
+                    .maps
+                    .iter()
+                    .find(|(m, _)| level_name(m) == *name || m.stem == *name)
+                    .ok_or_else(|| {
+                        let names: Vec<String> = compiled
+                            .maps
+                            .iter()
+                            .map(|(m, _)| format!("`{}`", escape(&level_name(m))))
+                            .collect();
+                        CliError::UnknownLevel {
+                            path: args.input.clone(),
+                            name: name.clone(),
+                            available: names.join(", "),
+                        }
+                    })?,
+            ),
+        };
+        match chosen {
+            Some((level, bytes)) => {
                 // The bytes were just packed from `level`: read them back through the runtime.
-                let bytes = &compiled.maps[0].1;
                 let bad = |source| CliError::BadMap {
                     path: args.input.clone(),
                     source,
@@ -571,6 +603,14 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         escape(&args.out.to_string_lossy())
     );
     Ok(())
+}
+
+/// How `--level` names a map: `LEVEL`, or `WORLD/LEVEL` in a project of several worlds.
+fn level_name(map: &crate::model::map::Map) -> String {
+    match &map.group {
+        Some(world) => format!("{world}/{}", map.stem),
+        None => map.stem.clone(),
+    }
 }
 
 /// The shapes named by `--shape`, in that order (every shape when none is named).

@@ -25,6 +25,7 @@ use crate::model::tileset::TileSet;
 
 pub(crate) mod document;
 mod objects;
+pub(crate) mod shapes;
 mod tmj;
 mod tmx;
 
@@ -42,6 +43,7 @@ pub(crate) fn read_tileset_input(path: &Path) -> Result<Model> {
     };
     let image = spec.image.clone();
     let sheet = Sheet::read(spec, path, &tileset.prefix(), tileset.names.clone())?;
+    let sheet = shapes::with_collision_shapes(sheet, &tileset)?;
     Ok(Model {
         set: sheet_tileset(&sheet)?,
         maps: Vec::new(),
@@ -114,6 +116,7 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
             Ok(cells) => out.push(Map {
                 path: collision.map.path.clone(),
                 stem: file_stem(&collision.map.path),
+                group: None,
                 layer: collision.layer.name.clone(),
                 width: collision.map.width as u16,
                 height: collision.map.height as u16,
@@ -310,7 +313,8 @@ fn read_sheet(map: &TiledMap, ts: &TiledTileset, spec: &SheetSpec) -> Result<She
         }
         .into());
     }
-    Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())
+    let sheet = Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())?;
+    shapes::with_collision_shapes(sheet, ts)
 }
 
 /// One tile set: the shapes of every sheet used, in order of first use, named after the
