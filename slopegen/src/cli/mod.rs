@@ -127,7 +127,8 @@ pub struct ReadingArgs {
     pub spacing: u32,
 
     /// A map's collision layer [default: the tile layer with the boolean property
-    /// `collision` = true, else the one named `collision`].
+    /// `collision` = true, else the one named `collision`; in an LDtk project, each
+    /// level's layer named `collision`].
     #[arg(long, value_name = "NAME")]
     pub layer: Option<String>,
 
@@ -154,8 +155,9 @@ impl ReadingArgs {
 /// `slopegen [build] TILES -o OUT`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
-    /// (.tmx, .tmj; several share one blob).
+    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), Tiled maps
+    /// (.tmx, .tmj; several share one blob), or an LDtk project (.ldtk; after it, the tile
+    /// folder its IntGrid values name, if they name one).
     #[arg(required = true, value_name = "TILES", num_args = 1..)]
     pub tiles: Vec<PathBuf>,
 
@@ -206,6 +208,8 @@ pub enum Command {
     /// TILES may also be one sheet image (sheet.png --tile-size N [--margin M --spacing S]),
     /// a Tiled tileset (.tsx, .tsj), or Tiled maps (.tmx, .tmj): their collision layers
     /// become packed maps (OUT/NAME.map, or OUT/NAME.MAP.map for several) sharing one blob.
+    /// An LDtk project (.ldtk) gives a packed map per level (OUT/NAME.LEVEL.map, or
+    /// OUT/NAME.WORLD.LEVEL.map in a project of several worlds).
     ///
     /// A tile folder named like a command (build, dump, info, preview, help) needs the
     /// command's name first, `slopegen build info -o out`, or a path, `slopegen ./info -o
@@ -319,8 +323,8 @@ pub struct InfoArgs {
 
 #[derive(Debug, Args)]
 pub struct PreviewArgs {
-    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj) or
-    /// a blob (.bin).
+    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj), an
+    /// LDtk project (.ldtk) or a blob (.bin).
     pub input: PathBuf,
 
     /// The PNG to write (replaced in one step).
