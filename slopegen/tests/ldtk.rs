@@ -685,8 +685,9 @@ fn no_collision_layer_lists_the_layers_of_every_level() {
 
 #[test]
 fn bad_tiles_name_the_level_layer_and_cell() {
-    // every problem of the project in one run: three cells of two levels
+    // every problem of the project in one run: three cells of two levels, an entity
     let (_d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "Entities")["entityInstances"][0]["__identifier"] = "Width".into();
         let tiles = layer_mut(p, "Hills", "collision")["gridTiles"]
             .as_array_mut()
             .unwrap();
@@ -702,13 +703,14 @@ fn bad_tiles_name_the_level_layer_and_cell() {
     let err = fails(
         &[&p],
         &[
-            "3 problems",
+            "4 problems",
             "world.ldtk: level `Hills`, layer `collision`: cell (0, 7): several tiles in one cell",
             "world.ldtk: level `Hills`, layer `collision`: cell (1, 7): tile id 99 is outside tileset `terrain`, which has 8 tiles",
             "world.ldtk: level `Caves`, layer `collision`: cell (0, 3): a tile at (4, 48) px, off the 16-px grid",
+            "world.ldtk: level `Hills`, layer `Entities`: entity `Width`: the constant `WIDTH` is taken",
         ],
     );
-    assert_eq!(err.lines().count(), 4, "{err}");
+    assert_eq!(err.lines().count(), 5, "{err}");
 }
 
 #[test]

@@ -229,32 +229,17 @@ fn parse<'a, T: Deserialize<'a>>(path: &Path, text: &'a str, what: &str) -> Resu
     })
 }
 
+/// The file as UTF-8 text; `what` names it when it does not exist.
 fn read_text(path: &Path, what: &'static str) -> Result<String> {
-    match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|e| {
-            let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-                + 1;
-            MapError::Syntax {
-                file: path.to_owned(),
-                line: Some(line),
-                message: "not valid UTF-8".into(),
-            }
-            .into()
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(MapError::Missing {
+    if !path.exists() {
+        return Err(MapError::Missing {
             file: path.to_owned(),
             what,
             exists: false,
         }
-        .into()),
-        Err(source) => Err(Error::Read {
-            path: path.to_owned(),
-            source,
-        }),
+        .into());
     }
+    crate::inputs::read_text(path)
 }
 
 /// Reads a project and the level files it names. Every level file that cannot be read is
@@ -471,7 +456,9 @@ fn tile_words(
     Ok((names, one_way))
 }
 
-/// A level's collision cells before shapes get their ids.
+/// A level's collision cells before shapes get their ids (also what an IntGrid value
+/// stands for).
+#[derive(Clone)]
 enum Planned {
     Empty,
     Full {
@@ -487,24 +474,6 @@ enum Planned {
     Folder {
         name: String,
         variant: Variant,
-        one_way: bool,
-    },
-}
-
-/// What an IntGrid value stands for.
-#[derive(Clone)]
-enum Named {
-    Full {
-        one_way: bool,
-    },
-    Tile {
-        sheet: usize,
-        id: u32,
-        variant: Variant,
-    },
-    Folder {
-        name: String,
-        variant: Variant,
     },
 }
 
@@ -512,11 +481,11 @@ enum Named {
 /// variant suffix (`_fx`, `_FY`, `_f90xy`…).
 fn intgrid_meaning(
     identifier: &str,
-    find: &dyn Fn(&str) -> Option<Named>,
-) -> std::result::Result<Named, ()> {
+    find: &dyn Fn(&str) -> Option<Planned>,
+) -> std::result::Result<Planned, ()> {
     match identifier {
-        "full" => return Ok(Named::Full { one_way: false }),
-        "one_way" => return Ok(Named::Full { one_way: true }),
+        "full" => return Ok(Planned::Full { one_way: false }),
+        "one_way" => return Ok(Planned::Full { one_way: true }),
         _ => {}
     }
     if let Some(named) = find(identifier) {
@@ -528,9 +497,9 @@ fn intgrid_meaning(
         .find(|v| v.name().eq_ignore_ascii_case(suffix))
         .ok_or(())?;
     match find(base).ok_or(())? {
-        Named::Tile { sheet, id, .. } => Ok(Named::Tile { sheet, id, variant }),
-        Named::Folder { name, .. } => Ok(Named::Folder { name, variant }),
-        full @ Named::Full { .. } => Ok(full),
+        Planned::Tile { sheet, id, .. } => Ok(Planned::Tile { sheet, id, variant }),
+        Planned::Folder { name, .. } => Ok(Planned::Folder { name, variant }),
+        other => Ok(other),
     }
 }
 
@@ -554,6 +523,7 @@ pub fn compile(
     let mut size: Option<(i64, String)> = None;
     // Each level: its collision layer and planned cells (rows from the top).
     let mut planned: Vec<(&Level, &JsonLayer, Vec<Planned>)> = Vec::new();
+    let mut chosen: Vec<(&Level, &JsonLayer)> = Vec::new();
 
     for level in &project.levels {
         let collision = match choose_layer(level, layer) {
@@ -563,6 +533,7 @@ pub fn compile(
                 continue;
             }
         };
+        chosen.push((level, collision));
         let place = Place {
             file: &level.file,
             level: &level.identifier,
@@ -602,6 +573,20 @@ pub fn compile(
             planned.push((level, collision, cells));
         }
     }
+    if !errors.is_empty() {
+        // The entities' own problems too, in the same run (their clashes with the shapes'
+        // constants wait for the shapes, once the cells are good).
+        let no_shapes = TileSet {
+            folder: PathBuf::new(),
+            tile_size: 16,
+            tiles: Vec::new(),
+        };
+        for (level, collision) in chosen {
+            if let Err(e) = entities(project, level, collision, &no_shapes) {
+                errors.push(e);
+            }
+        }
+    }
     Error::collect(&project.path, errors)?;
     for used in &sheets {
         if !sources.contains(&used.sheet.spec.image) {
@@ -625,21 +610,8 @@ pub fn compile(
     Error::collect(&project.path, errors)?;
     let n = size.map_or(16, |(n, _)| n) as u8;
     let name = project.path.with_extension("");
-    let set = if tiles.is_empty() {
-        TileSet {
-            folder: name,
-            tile_size: n,
-            tiles,
-        }
-    } else {
-        TileSet::from_tiles(&name, tiles)?
-    };
-    let ids: BTreeMap<&str, u16> = set
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.as_str(), i as u16))
-        .collect();
+    let set = TileSet::of_maps(&name, n, tiles)?;
+    let ids = set.ids();
 
     let mut maps = Vec::with_capacity(planned.len());
     let mut errors = Vec::new();
@@ -664,14 +636,9 @@ pub fn compile(
                         };
                         one_way_if(base, used.one_way.contains(id))
                     }
-                    Planned::Folder {
-                        name,
-                        variant,
-                        one_way,
-                    } => one_way_if(
-                        Cell::shape(ShapeId::new(ids[name.as_str()]), *variant),
-                        *one_way,
-                    ),
+                    Planned::Folder { name, variant } => {
+                        Cell::shape(ShapeId::new(ids[name.as_str()]), *variant)
+                    }
                 });
             }
         }
@@ -896,13 +863,13 @@ fn intgrid_cells(
         },
         (None, None) => None,
     };
-    let find = |name: &str| -> Option<Named> {
+    let find = |name: &str| -> Option<Planned> {
         if let Some(set) = folder {
             return set
                 .tiles
                 .iter()
                 .any(|t| t.name == name)
-                .then(|| Named::Folder {
+                .then(|| Planned::Folder {
                     name: name.to_owned(),
                     variant: Variant::Identity,
                 });
@@ -911,10 +878,10 @@ fn intgrid_cells(
         (0..used.sheet.tiles.len() as u32)
             .find(|&i| used.sheet.tile_name(i) == name)
             .map(|id| match used.sheet.tiles[id as usize] {
-                TileKind::Full => Named::Full {
+                TileKind::Full => Planned::Full {
                     one_way: used.one_way.contains(&id),
                 },
-                _ => Named::Tile {
+                _ => Planned::Tile {
                     sheet: sheet.unwrap_or(0),
                     id,
                     variant: Variant::Identity,
@@ -948,7 +915,7 @@ fn intgrid_cells(
         }
         shown.join(", ")
     };
-    let mut meanings: BTreeMap<i64, std::result::Result<Named, ()>> = BTreeMap::new();
+    let mut meanings: BTreeMap<i64, std::result::Result<Planned, ()>> = BTreeMap::new();
     let mut reported = BTreeSet::new();
     let before = errors.len();
     let mut cells = Vec::with_capacity(layer.int_grid_csv.len());
@@ -975,17 +942,7 @@ fn intgrid_cells(
             .entry(value)
             .or_insert_with(|| intgrid_meaning(identifier, &find));
         match meaning {
-            Ok(Named::Full { one_way }) => cells.push(Planned::Full { one_way: *one_way }),
-            Ok(Named::Tile { sheet, id, variant }) => cells.push(Planned::Tile {
-                sheet: *sheet,
-                id: *id,
-                variant: *variant,
-            }),
-            Ok(Named::Folder { name, variant }) => cells.push(Planned::Folder {
-                name: name.clone(),
-                variant: *variant,
-                one_way: false,
-            }),
+            Ok(planned) => cells.push(planned.clone()),
             Err(()) => {
                 if reported.insert(value) {
                     let list = available();

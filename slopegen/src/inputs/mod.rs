@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::path::extension;
 use crate::model::Model;
@@ -146,4 +147,25 @@ pub(crate) fn read(
             Ok(model)
         }
     }
+}
+
+/// The file as UTF-8 text.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        MapError::Syntax {
+            file: path.to_owned(),
+            line: Some(line),
+            message: "not valid UTF-8".into(),
+        }
+        .into()
+    })
 }

@@ -157,27 +157,6 @@ pub(super) fn check_exists(path: &Path, what: &'static str) -> Result<()> {
     }
 }
 
-/// The file as UTF-8 text.
-pub(super) fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
-        path: path.to_owned(),
-        source,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        MapError::Syntax {
-            file: path.to_owned(),
-            line: Some(line),
-            message: "not valid UTF-8".into(),
-        }
-        .into()
-    })
-}
-
 /// An infinite map's error.
 pub(super) fn infinite(path: &Path) -> Error {
     MapError::Infinite {

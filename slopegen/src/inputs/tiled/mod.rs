@@ -10,7 +10,6 @@
 //!   solid tiles [`Cell::FULL`].
 //! - Named points and rectangles of object layers become constants in world pixels (y up).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
@@ -333,24 +332,12 @@ fn shapes(maps: &[TiledMap], sheets: &Sheets, tile_size: u8) -> Result<TileSet> 
     let folder = maps
         .first()
         .map_or_else(PathBuf::new, |m| m.path.with_extension(""));
-    if tiles.is_empty() {
-        return Ok(TileSet {
-            folder,
-            tile_size,
-            tiles,
-        });
-    }
-    TileSet::from_tiles(&folder, tiles)
+    TileSet::of_maps(&folder, tile_size, tiles)
 }
 
 /// The collision layer's cells, bottom row first, as the runtime's cells.
 fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>> {
-    let ids: BTreeMap<&str, u16> = set
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.as_str(), i as u16))
-        .collect();
+    let ids = set.ids();
     let map = c.map;
     let keys = sheet_keys(map);
     let (w, h) = (map.width as usize, map.height as usize);

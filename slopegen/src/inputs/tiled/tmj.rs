@@ -8,10 +8,10 @@ use serde::Deserialize;
 
 use crate::error::Result;
 use crate::error::map::MapError;
+use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
     LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
-    read_text,
 };
 
 /// Reads a `.tsj` tileset.

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::path::extension;
+use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
     LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
-    read_text,
 };
 
 /// Reads a `.tsx` tileset.
