@@ -9,11 +9,13 @@
 //! inlined, pinned (regenerate with `SLOPEGEN_BLESS=1 cargo test -p slopegen --test ldtk`)
 //! and compiled into this test against the real runtime.
 
+#[path = "support/editors.rs"]
+mod editors;
+use editors::{fails, file_names, generate, preview, slopegen};
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 use slope_runtime::{Cell, PackedMap, Rect, Tables, TileMap, Variant, World};
 
@@ -33,37 +35,6 @@ const N: usize = 16;
 
 fn data(name: &str) -> PathBuf {
     Path::new(LDTK).join(name)
-}
-
-fn slopegen() -> Command {
-    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
-}
-
-/// Runs `slopegen ARGS -o (temp)`; returns the output folder.
-fn generate<S: AsRef<OsStr>>(args: &[S]) -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let output = slopegen()
-        .args(args)
-        .arg("-o")
-        .arg(out.path())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "slopegen failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    out
-}
-
-fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with('.'))
-        .collect();
-    names.sort();
-    names
 }
 
 // ---------------------------------------------------------------------------------------
@@ -618,22 +589,6 @@ fn broken(file: &str, edit: impl FnOnce(&mut Value)) -> (tempfile::TempDir, Path
     (dir, path)
 }
 
-/// `slopegen ARGS -o OUT` fails with exit code 1 and an error holding every needle; the
-/// output folder is not created.
-fn fails<S: AsRef<OsStr>>(args: &[S], needles: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let output = slopegen().args(args).arg("-o").arg(&out).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(1), "should fail: {stderr}");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    for needle in needles {
-        assert!(stderr.contains(needle), "{needle:?} not in {stderr:?}");
-    }
-    assert!(!out.exists(), "{stderr}");
-    stderr
-}
-
 fn level_mut<'a>(p: &'a mut Value, level: &str) -> &'a mut Value {
     p["levels"]
         .as_array_mut()
@@ -874,24 +829,11 @@ fn entities_that_cannot_be_constants_are_named() {
 fn preview_draws_ldtk_levels() {
     const SOLID: [u8; 3] = [70, 70, 80];
     const ONE_WAY: [u8; 3] = [40, 170, 70];
-    let dir = tempfile::tempdir().unwrap();
     let project = data("world.ldtk");
-    for (level, args) in [("Hills", vec![]), ("Caves", vec!["--level", "Caves"])] {
-        let out = dir.path().join(format!("{level}.png"));
-        let output = slopegen()
-            .arg("preview")
-            .arg(&project)
-            .args(&args)
-            .args(["--scale", "1", "-o"])
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let img = image::open(&out).unwrap().to_rgb8();
+    for (level, more) in [("Hills", vec![]), ("Caves", vec!["--level", "Caves"])] {
+        let mut args = vec![project.as_os_str()];
+        args.extend(more.iter().map(OsStr::new));
+        let img = preview(&args);
         let drawn = draw_tiles(&project, None, level, "collision");
         assert_eq!(
             (img.width() as usize, img.height() as usize),
@@ -915,6 +857,7 @@ fn preview_draws_ldtk_levels() {
             }
         }
     }
+    let dir = tempfile::tempdir().unwrap();
     let output = slopegen()
         .arg("preview")
         .arg(&project)

@@ -6,11 +6,12 @@
 //! under every flip of Tiled; the tileset property `collision_from`; shapes that have no
 //! inside.
 
-use std::ffi::OsStr;
+#[path = "support/editors.rs"]
+mod editors;
+use editors::{fails, generate, preview};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 use slope_runtime::{PackedMap, Rect, Tables, World};
 
@@ -22,10 +23,6 @@ const K: i64 = 16;
 
 fn data(name: &str) -> PathBuf {
     Path::new(SHAPES).join(name)
-}
-
-fn slopegen() -> Command {
-    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
 }
 
 fn whole(v: &Value) -> i64 {
@@ -135,18 +132,7 @@ fn drawn(map: &Value, tileset: &Value, img: &image::RgbImage, from: From, x: i64
 
 /// Generates `map` into a temp folder and checks every pixel of its packed map.
 fn check_map(map: &Path, from: From) -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let output = slopegen()
-        .arg(map)
-        .arg("-o")
-        .arg(out.path())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out = generate(&[map]);
     let blob = fs::read(out.path().join("shapes.bin")).unwrap();
     let bytes = fs::read(out.path().join("shapes.map")).unwrap();
     let tables = Tables::from_bytes(&blob).unwrap();
@@ -242,20 +228,6 @@ fn the_tileset_property_collision_from_chooses() {
     }
 }
 
-/// `slopegen ARGS -o OUT` fails with exit code 1, naming every needle; nothing is written.
-fn fails<S: AsRef<OsStr>>(args: &[S], needles: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let output = slopegen().args(args).arg("-o").arg(&out).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(1), "should fail: {stderr}");
-    for needle in needles {
-        assert!(stderr.contains(needle), "{needle:?} not in {stderr:?}");
-    }
-    assert!(!out.exists());
-    stderr
-}
-
 /// A polyline (no inside) is refused naming its tileset and tile; so are a point, a rotated
 /// shape and an unknown `collision_from`; every such tile at once.
 #[test]
@@ -325,21 +297,7 @@ fn shapes_without_an_inside_are_refused_naming_the_tile() {
 #[test]
 fn preview_draws_the_shapes() {
     const SOLID: [u8; 3] = [70, 70, 80];
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("p.png");
-    let output = slopegen()
-        .arg("preview")
-        .arg(data("shapes.tmx"))
-        .args(["--scale", "1", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let img = image::open(&out).unwrap().to_rgb8();
+    let img = preview(&[data("shapes.tmx")]);
     let json: Value =
         serde_json::from_str(&fs::read_to_string(data("shapes.tmj")).unwrap()).unwrap();
     let tileset: Value =

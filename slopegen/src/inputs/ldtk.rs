@@ -518,8 +518,12 @@ pub fn compile(
 ) -> Result<Model> {
     let mut sources = vec![project.path.clone()];
     sources.extend(project.level_files.iter().cloned());
-    let mut errors = Vec::new();
-    let mut sheets: Vec<UsedSheet> = Vec::new();
+    let mut reader = Reader {
+        project,
+        folder,
+        sheets: Vec::new(),
+        errors: Vec::new(),
+    };
     let mut size: Option<(i64, String)> = None;
     // Each level: its collision layer and planned cells (rows from the top).
     let mut planned: Vec<(&Level, &JsonLayer, Vec<Planned>)> = Vec::new();
@@ -529,7 +533,7 @@ pub fn compile(
         let collision = match choose_layer(level, layer) {
             Ok(l) => l,
             Err(e) => {
-                errors.push(e);
+                reader.errors.push(e);
                 continue;
             }
         };
@@ -541,12 +545,14 @@ pub fn compile(
         };
         let (w, h, n) = (collision.c_wid, collision.c_hei, collision.grid_size);
         if !(4..=64).contains(&n) {
-            errors.push(place.error(format!("a grid of {n} px; the tile size must be 4 to 64")));
+            reader
+                .errors
+                .push(place.error(format!("a grid of {n} px; the tile size must be 4 to 64")));
             continue;
         }
         match &size {
             Some((first, first_level)) if *first != n => {
-                errors.push(place.error(format!(
+                reader.errors.push(place.error(format!(
                     "a grid of {n} px, but level `{}` has {first} px; levels that share one tables blob need one tile size",
                     escape(first_level)
                 )));
@@ -558,22 +564,16 @@ pub fn compile(
         let too_big =
             w > i64::from(u16::MAX) || h > i64::from(u16::MAX) || w * h > i64::from(MAX_MAP_CELLS);
         if w < 1 || h < 1 || too_big {
-            errors.push(place.error(format!(
+            reader.errors.push(place.error(format!(
                 "{w}×{h} cells; the runtime's limits are 1 to 65535 cells a side and {MAX_MAP_CELLS} cells in all"
             )));
             continue;
         }
-        let cells = match collision.kind.as_str() {
-            "IntGrid" => {
-                intgrid_cells(project, collision, &place, folder, &mut sheets, &mut errors)
-            }
-            _ => tile_cells(project, collision, &place, folder, &mut sheets, &mut errors),
-        };
-        if let Some(cells) = cells {
+        if let Some(cells) = reader.cells(collision, &place) {
             planned.push((level, collision, cells));
         }
     }
-    if !errors.is_empty() {
+    if !reader.errors.is_empty() {
         // The entities' own problems too, in the same run (their clashes with the shapes'
         // constants wait for the shapes, once the cells are good).
         let no_shapes = TileSet {
@@ -583,10 +583,11 @@ pub fn compile(
         };
         for (level, collision) in chosen {
             if let Err(e) = entities(project, level, collision, &no_shapes) {
-                errors.push(e);
+                reader.errors.push(e);
             }
         }
     }
+    let Reader { sheets, errors, .. } = reader;
     Error::collect(&project.path, errors)?;
     for used in &sheets {
         if !sources.contains(&used.sheet.spec.image) {
@@ -641,6 +642,22 @@ pub fn compile(
                     }
                 });
             }
+        }
+        let distinct: BTreeSet<u32> = packed
+            .iter()
+            .map(|&c| slope_runtime::cell_code(c))
+            .collect();
+        if distinct.len() > usize::from(u16::MAX) {
+            let place = Place {
+                file: &level.file,
+                level: &level.identifier,
+                layer: &collision.identifier,
+            };
+            errors.push(place.error(format!(
+                "{} distinct cells (shape, variant, one-way); a packed map holds at most 65535",
+                distinct.len()
+            )));
+            continue;
         }
         let objects = match entities(project, level, collision, &set) {
             Ok(o) => o,
@@ -737,216 +754,226 @@ fn use_sheet(
     Ok(sheets.len() - 1)
 }
 
-/// The cells of a tile layer or auto-layer: one stored tile per cell.
-fn tile_cells(
-    project: &Project,
-    layer: &JsonLayer,
-    place: &Place<'_>,
-    folder: Option<&TileSet>,
-    sheets: &mut Vec<UsedSheet>,
-    errors: &mut Vec<Error>,
-) -> Option<Vec<Planned>> {
-    if folder.is_some() {
-        errors.push(place.error(
-            "a tile folder names the shapes of IntGrid values, and this is a tile layer: its tiles come from its tileset",
-        ));
-        return None;
-    }
-    let (w, h, n) = (layer.c_wid, layer.c_hei, layer.grid_size);
-    let tiles = if layer.kind == "Tiles" {
-        &layer.grid_tiles
-    } else {
-        &layer.auto_layer_tiles
-    };
-    let mut cells: Vec<Planned> = (0..w * h).map(|_| Planned::Empty).collect();
-    if tiles.is_empty() {
-        return Some(cells);
-    }
-    let Some(uid) = layer.tileset else {
-        errors.push(place.error("it has tiles but no tileset"));
-        return None;
-    };
-    let sheet = match use_sheet(project, uid, n, place, sheets) {
-        Ok(i) => i,
-        Err(e) => {
-            errors.push(e);
-            return None;
-        }
-    };
-    let count = sheets[sheet].sheet.tiles.len();
-    let before = errors.len();
-    let mut filled = vec![false; cells.len()];
-    for tile in tiles {
-        let [px, py] = tile.px;
-        let (x, y) = (px.div_euclid(n), py.div_euclid(n));
-        if px % n != 0 || py % n != 0 {
-            errors.push(place.cell(
-                x,
-                y,
-                format!("a tile at ({px}, {py}) px, off the {n}-px grid; collision tiles must sit on the grid"),
-            ));
-            continue;
-        }
-        if !(0..w).contains(&x) || !(0..h).contains(&y) {
-            errors.push(place.cell(x, y, "a tile outside the level"));
-            continue;
-        }
-        let at = (y * w + x) as usize;
-        if filled[at] {
-            errors.push(place.cell(
-                x,
-                y,
-                "several tiles in one cell; a collision cell holds one tile (stacked tiles or auto-layer rules that overlap)",
-            ));
-            continue;
-        }
-        filled[at] = true;
-        let Some(id) = u32::try_from(tile.t).ok().filter(|&t| (t as usize) < count) else {
-            errors.push(place.cell(
-                x,
-                y,
-                format!(
-                    "tile id {} is outside tileset `{}`, which has {count} tiles",
-                    tile.t,
-                    escape(&sheets[sheet].sheet.prefix)
-                ),
-            ));
-            continue;
-        };
-        cells[at] = Planned::Tile {
-            sheet,
-            id,
-            variant: variant_of_flips(tile.f),
-        };
-    }
-    (errors.len() == before).then_some(cells)
+/// What reading the collision layers of a project gathers: the sheets they use, every
+/// problem.
+struct Reader<'a> {
+    project: &'a Project,
+    /// The tile folder given with the project, whose shapes IntGrid values may name.
+    folder: Option<&'a TileSet>,
+    sheets: Vec<UsedSheet>,
+    errors: Vec<Error>,
 }
 
-/// The cells of an IntGrid layer: each value's identifier names what it stands for.
-fn intgrid_cells(
-    project: &Project,
-    layer: &JsonLayer,
-    place: &Place<'_>,
-    folder: Option<&TileSet>,
-    sheets: &mut Vec<UsedSheet>,
-    errors: &mut Vec<Error>,
-) -> Option<Vec<Planned>> {
-    let (w, h) = (layer.c_wid, layer.c_hei);
-    if layer.int_grid_csv.len() as i64 != w * h {
-        errors.push(place.error(format!(
-            "{} IntGrid values for {w}×{h} cells",
-            layer.int_grid_csv.len()
-        )));
-        return None;
+impl Reader<'_> {
+    /// The planned cells of `layer` (rows from the top), or `None` after reporting why not.
+    fn cells(&mut self, layer: &JsonLayer, place: &Place<'_>) -> Option<Vec<Planned>> {
+        if layer.kind == "IntGrid" {
+            self.intgrid_cells(layer, place)
+        } else {
+            self.tile_cells(layer, place)
+        }
     }
-    let values: BTreeMap<i64, Option<&str>> = project
-        .defs
-        .layers
-        .iter()
-        .find(|d| d.uid == layer.layer_def_uid)
-        .map(|d| {
-            d.int_grid_values
-                .iter()
-                .map(|v| (v.value, v.identifier.as_deref()))
-                .collect()
-        })
-        .unwrap_or_default();
-    // Where the shapes come from: the tile folder, else the layer's tileset.
-    let sheet = match (folder, layer.tileset) {
-        (Some(_), _) => None,
-        (None, Some(uid)) => match use_sheet(project, uid, layer.grid_size, place, sheets) {
-            Ok(i) => Some(i),
+
+    /// The cells of a tile layer or auto-layer: one stored tile per cell.
+    fn tile_cells(&mut self, layer: &JsonLayer, place: &Place<'_>) -> Option<Vec<Planned>> {
+        let (project, folder) = (self.project, self.folder);
+        let (sheets, errors) = (&mut self.sheets, &mut self.errors);
+        if folder.is_some() {
+            errors.push(place.error(
+            "a tile folder names the shapes of IntGrid values, and this is a tile layer: its tiles come from its tileset",
+        ));
+            return None;
+        }
+        let (w, h, n) = (layer.c_wid, layer.c_hei, layer.grid_size);
+        let tiles = if layer.kind == "Tiles" {
+            &layer.grid_tiles
+        } else {
+            &layer.auto_layer_tiles
+        };
+        let mut cells: Vec<Planned> = (0..w * h).map(|_| Planned::Empty).collect();
+        if tiles.is_empty() {
+            return Some(cells);
+        }
+        let Some(uid) = layer.tileset else {
+            errors.push(place.error("it has tiles but no tileset"));
+            return None;
+        };
+        let sheet = match use_sheet(project, uid, n, place, sheets) {
+            Ok(i) => i,
             Err(e) => {
                 errors.push(e);
                 return None;
             }
-        },
-        (None, None) => None,
-    };
-    let find = |name: &str| -> Option<Planned> {
-        if let Some(set) = folder {
-            return set
-                .tiles
-                .iter()
-                .any(|t| t.name == name)
-                .then(|| Planned::Folder {
-                    name: name.to_owned(),
-                    variant: Variant::Identity,
-                });
-        }
-        let used = &sheets[sheet?];
-        (0..used.sheet.tiles.len() as u32)
-            .find(|&i| used.sheet.tile_name(i) == name)
-            .map(|id| match used.sheet.tiles[id as usize] {
-                TileKind::Full => Planned::Full {
-                    one_way: used.one_way.contains(&id),
-                },
-                _ => Planned::Tile {
-                    sheet: sheet.unwrap_or(0),
-                    id,
-                    variant: Variant::Identity,
-                },
-            })
-    };
-    let source = match (folder, sheet) {
-        (Some(set), _) => format!("the tile folder {}", shown(&set.folder)),
-        (None, Some(i)) => format!("tileset `{}`", escape(&sheets[i].sheet.prefix)),
-        (None, None) => "no tileset (the layer has none, and no tile folder was given)".into(),
-    };
-    let available = || -> String {
-        let names: Vec<String> = match (folder, sheet) {
-            (Some(set), _) => set.tiles.iter().map(|t| t.name.clone()).collect(),
-            (None, Some(i)) => {
-                let s = &sheets[i].sheet;
-                (0..s.tiles.len() as u32)
-                    .filter(|&t| matches!(s.tiles[t as usize], TileKind::Shape(_)))
-                    .map(|t| s.tile_name(t))
-                    .collect()
-            }
-            _ => Vec::new(),
         };
-        let mut shown: Vec<String> = names
-            .iter()
-            .take(12)
-            .map(|n| format!("`{}`", escape(n)))
-            .collect();
-        if names.len() > 12 {
-            shown.push("…".into());
-        }
-        shown.join(", ")
-    };
-    let mut meanings: BTreeMap<i64, std::result::Result<Planned, ()>> = BTreeMap::new();
-    let mut reported = BTreeSet::new();
-    let before = errors.len();
-    let mut cells = Vec::with_capacity(layer.int_grid_csv.len());
-    for (i, &value) in layer.int_grid_csv.iter().enumerate() {
-        if value == 0 {
-            cells.push(Planned::Empty);
-            continue;
-        }
-        let (x, y) = (i as i64 % w, i as i64 / w);
-        let identifier = values.get(&value).copied().flatten();
-        let Some(identifier) = identifier else {
-            if reported.insert(value) {
+        let count = sheets[sheet].sheet.tiles.len();
+        let before = errors.len();
+        let mut filled = vec![false; cells.len()];
+        for tile in tiles {
+            let [px, py] = tile.px;
+            let (x, y) = (px.div_euclid(n), py.div_euclid(n));
+            if px % n != 0 || py % n != 0 {
                 errors.push(place.cell(
+                x,
+                y,
+                format!("a tile at ({px}, {py}) px, off the {n}-px grid; collision tiles must sit on the grid"),
+            ));
+                continue;
+            }
+            if !(0..w).contains(&x) || !(0..h).contains(&y) {
+                errors.push(place.cell(x, y, "a tile outside the level"));
+                continue;
+            }
+            let at = (y * w + x) as usize;
+            if filled[at] {
+                errors.push(place.cell(
+                x,
+                y,
+                "several tiles in one cell; a collision cell holds one tile (stacked tiles or auto-layer rules that overlap)",
+            ));
+                continue;
+            }
+            filled[at] = true;
+            let Some(id) = u32::try_from(tile.t).ok().filter(|&t| (t as usize) < count) else {
+                errors.push(place.cell(
+                    x,
+                    y,
+                    format!(
+                        "tile id {} is outside tileset `{}`, which has {count} tiles",
+                        tile.t,
+                        escape(&sheets[sheet].sheet.prefix)
+                    ),
+                ));
+                continue;
+            };
+            cells[at] = Planned::Tile {
+                sheet,
+                id,
+                variant: variant_of_flips(tile.f),
+            };
+        }
+        (errors.len() == before).then_some(cells)
+    }
+
+    /// The cells of an IntGrid layer: each value's identifier names what it stands for.
+    fn intgrid_cells(&mut self, layer: &JsonLayer, place: &Place<'_>) -> Option<Vec<Planned>> {
+        let (project, folder) = (self.project, self.folder);
+        let (sheets, errors) = (&mut self.sheets, &mut self.errors);
+        let (w, h) = (layer.c_wid, layer.c_hei);
+        if layer.int_grid_csv.len() as i64 != w * h {
+            errors.push(place.error(format!(
+                "{} IntGrid values for {w}×{h} cells",
+                layer.int_grid_csv.len()
+            )));
+            return None;
+        }
+        let values: BTreeMap<i64, Option<&str>> = project
+            .defs
+            .layers
+            .iter()
+            .find(|d| d.uid == layer.layer_def_uid)
+            .map(|d| {
+                d.int_grid_values
+                    .iter()
+                    .map(|v| (v.value, v.identifier.as_deref()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Where the shapes come from: the tile folder, else the layer's tileset.
+        let sheet = match (folder, layer.tileset) {
+            (Some(_), _) => None,
+            (None, Some(uid)) => match use_sheet(project, uid, layer.grid_size, place, sheets) {
+                Ok(i) => Some(i),
+                Err(e) => {
+                    errors.push(e);
+                    return None;
+                }
+            },
+            (None, None) => None,
+        };
+        let find = |name: &str| -> Option<Planned> {
+            if let Some(set) = folder {
+                return set
+                    .tiles
+                    .iter()
+                    .any(|t| t.name == name)
+                    .then(|| Planned::Folder {
+                        name: name.to_owned(),
+                        variant: Variant::Identity,
+                    });
+            }
+            let used = &sheets[sheet?];
+            (0..used.sheet.tiles.len() as u32)
+                .find(|&i| used.sheet.tile_name(i) == name)
+                .map(|id| match used.sheet.tiles[id as usize] {
+                    TileKind::Full => Planned::Full {
+                        one_way: used.one_way.contains(&id),
+                    },
+                    _ => Planned::Tile {
+                        sheet: sheet.unwrap_or(0),
+                        id,
+                        variant: Variant::Identity,
+                    },
+                })
+        };
+        let source = match (folder, sheet) {
+            (Some(set), _) => format!("the tile folder {}", shown(&set.folder)),
+            (None, Some(i)) => format!("tileset `{}`", escape(&sheets[i].sheet.prefix)),
+            (None, None) => "no tileset (the layer has none, and no tile folder was given)".into(),
+        };
+        let available = || -> String {
+            let names: Vec<String> = match (folder, sheet) {
+                (Some(set), _) => set.tiles.iter().map(|t| t.name.clone()).collect(),
+                (None, Some(i)) => {
+                    let s = &sheets[i].sheet;
+                    (0..s.tiles.len() as u32)
+                        .filter(|&t| matches!(s.tiles[t as usize], TileKind::Shape(_)))
+                        .map(|t| s.tile_name(t))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            let mut shown: Vec<String> = names
+                .iter()
+                .take(12)
+                .map(|n| format!("`{}`", escape(n)))
+                .collect();
+            if names.len() > 12 {
+                shown.push("…".into());
+            }
+            shown.join(", ")
+        };
+        let mut meanings: BTreeMap<i64, std::result::Result<Planned, ()>> = BTreeMap::new();
+        let mut reported = BTreeSet::new();
+        let before = errors.len();
+        let mut cells = Vec::with_capacity(layer.int_grid_csv.len());
+        for (i, &value) in layer.int_grid_csv.iter().enumerate() {
+            if value == 0 {
+                cells.push(Planned::Empty);
+                continue;
+            }
+            let (x, y) = (i as i64 % w, i as i64 / w);
+            let identifier = values.get(&value).copied().flatten();
+            let Some(identifier) = identifier else {
+                if reported.insert(value) {
+                    errors.push(place.cell(
                     x,
                     y,
                     format!(
                         "IntGrid value {value} has no identifier; name it after a shape (`slope45`, `slope45_fx`), `full` or `one_way`"
                     ),
                 ));
-            }
-            continue;
-        };
-        let meaning = meanings
-            .entry(value)
-            .or_insert_with(|| intgrid_meaning(identifier, &find));
-        match meaning {
-            Ok(planned) => cells.push(planned.clone()),
-            Err(()) => {
-                if reported.insert(value) {
-                    let list = available();
-                    errors.push(place.cell(
+                }
+                continue;
+            };
+            let meaning = meanings
+                .entry(value)
+                .or_insert_with(|| intgrid_meaning(identifier, &find));
+            match meaning {
+                Ok(planned) => cells.push(planned.clone()),
+                Err(()) => {
+                    if reported.insert(value) {
+                        let list = available();
+                        errors.push(place.cell(
                         x,
                         y,
                         format!(
@@ -955,11 +982,12 @@ fn intgrid_cells(
                             if list.is_empty() { String::new() } else { format!(" (its shapes: {list})") }
                         ),
                     ));
+                    }
                 }
             }
         }
+        (errors.len() == before).then_some(cells)
     }
-    (errors.len() == before).then_some(cells)
 }
 
 /// The entities of a level as constants, in the packed map's pixels (y up from its bottom
