@@ -9,9 +9,13 @@
 //! inlined, pinned (regenerate with `SLOPEGEN_BLESS=1 cargo test -p slopegen --test ldtk`)
 //! and compiled into this test against the real runtime.
 
+#[allow(dead_code)] // the helpers of the command-line tests, of which these use the binary
+#[path = "support/cli.rs"]
+mod cli_support;
 #[path = "support/editors.rs"]
 mod editors;
-use editors::{fails, file_names, generate, preview, slopegen};
+use cli_support::{file_names, slopegen};
+use editors::{fails, generate, preview};
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -6,6 +6,9 @@
 //! under every flip of Tiled; the tileset property `collision_from`; shapes that have no
 //! inside.
 
+#[allow(dead_code)] // the helpers of the command-line tests, of which these use the binary
+#[path = "support/cli.rs"]
+mod cli_support;
 #[path = "support/editors.rs"]
 mod editors;
 use editors::{fails, generate, preview};

@@ -1,17 +1,11 @@
 //! Helpers of the tests of levels from editors (LDtk projects, Tiled collision shapes): the
-//! binary run into a temp folder, its failures, the output folder's files.
+//! binary run into a temp folder, its pictures, its failures. Beside `support/cli.rs`,
+//! included as `cli_support`.
 #![allow(dead_code)] // each test file uses its share
 
 use std::ffi::OsStr;
-use std::fs;
-use std::path::Path;
 
-use assert_cmd::Command;
-
-/// The `slopegen` binary of this build.
-pub fn slopegen() -> Command {
-    Command::cargo_bin("slopegen").expect("the slopegen binary is built")
-}
+use super::cli_support::slopegen;
 
 /// Runs `slopegen ARGS -o (temp)`, which must succeed; returns the output folder.
 pub fn generate<S: AsRef<OsStr>>(args: &[S]) -> tempfile::TempDir {
@@ -64,15 +58,4 @@ pub fn fails<S: AsRef<OsStr>>(args: &[S], needles: &[&str]) -> String {
     }
     assert!(!out.exists(), "{stderr}");
     stderr
-}
-
-/// The names in `dir`, sorted.
-pub fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with('.'))
-        .collect();
-    names.sort();
-    names
 }
