@@ -177,6 +177,12 @@ fn tiles_with_shapes_are_their_shapes_rasterized() {
             "{file}"
         );
     }
+    // the tileset alone gives the same shapes
+    let alone = generate(&[data("art.tsx")]);
+    assert!(
+        fs::read(alone.path().join("art.bin")).unwrap()
+            == fs::read(a.path().join("shapes.bin")).unwrap()
+    );
     // the oracle and the image rule disagree on every tile with shapes
     let tileset: Value =
         serde_json::from_str(&fs::read_to_string(data("art.tsj")).unwrap()).unwrap();

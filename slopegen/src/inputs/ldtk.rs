@@ -1,6 +1,6 @@
 //! LDtk projects (`.ldtk`, with levels saved in their own `.ldtkl` files or not, one world or
 //! several) read through a serde model of the parts of LDtk's JSON that collision needs, and
-//! turned into one tile set and a packed map per level.
+//! turned into one tile set and a [`Map`] per level.
 //!
 //! - The collision layer of each level: `--layer NAME`, else the layer named `collision`.
 //! - A tile layer or auto-layer: the tiles LDtk stored for it (`gridTiles`,
@@ -200,9 +200,9 @@ struct JsonField {
 // ---------------------------------------------------------------------------------------
 
 /// A project read: its definitions and every level with its layers.
-pub struct Project {
+pub(crate) struct Project {
     /// The `.ldtk` file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     defs: JsonDefs,
     levels: Vec<Level>,
     /// The level files read besides the project.
@@ -244,7 +244,7 @@ fn read_text(path: &Path, what: &'static str) -> Result<String> {
 
 /// Reads a project and the level files it names. Every level file that cannot be read is
 /// reported, not only the first.
-pub fn read_project(path: &Path) -> Result<Project> {
+pub(crate) fn read_project(path: &Path) -> Result<Project> {
     if path.is_dir() {
         return Err(MapError::Missing {
             file: path.to_owned(),
@@ -510,7 +510,7 @@ pub(crate) fn variant_of_flips(f: u8) -> Variant {
 
 /// Compiles every level of `project`, choosing each one's collision layer by `layer`, with
 /// `outside` beyond their edges. `folder` holds the shapes IntGrid values may name.
-pub fn compile(
+pub(crate) fn compile(
     project: &Project,
     layer: Option<&str>,
     outside: Cell,
