@@ -861,6 +861,21 @@ fn preview_draws_ldtk_levels() {
             }
         }
     }
+    // in a project of several worlds, WORLD/LEVEL
+    let worlds = data("worlds.ldtk");
+    let img = preview(&[
+        worlds.as_os_str(),
+        "--level".as_ref(),
+        "Underworld/Level_0".as_ref(),
+    ]);
+    let drawn = draw_tiles(&worlds, Some("Underworld"), "Level_0", "collision");
+    assert_eq!((img.width(), img.height()), (4 * 16, 3 * 16));
+    for y in 0..drawn.height * N {
+        for x in 0..drawn.width * N {
+            let colour = img.get_pixel(x as u32, (drawn.height * N - 1 - y) as u32).0;
+            assert_eq!(colour == SOLID, (drawn.pixel)(x, y).0, "({x}, {y})");
+        }
+    }
     let dir = tempfile::tempdir().unwrap();
     let output = slopegen()
         .arg("preview")
