@@ -18,6 +18,7 @@ fn packed() -> Vec<u8> {
     let map = Map {
         path: PathBuf::from("level.map"),
         stem: "level".into(),
+        group: None,
         layer: "collision".into(),
         width: w as u16,
         height: h as u16,

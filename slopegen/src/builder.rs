@@ -6,7 +6,7 @@ use slope_runtime::Cell;
 
 use crate::encode::blob::pack;
 use crate::encode::map::pack_map;
-use crate::encode::rust::{Emit, OutputFile, module_name, render};
+use crate::encode::rust::{Emit, OutputFile, module_ident, module_name, render};
 use crate::error::map::MapError;
 use crate::error::warning::Warning;
 use crate::error::{Error, Result};
@@ -100,8 +100,8 @@ pub struct Report {
 
 impl Builder {
     /// A builder for the tiles in `tiles`: a folder (every `*.png` directly in it), a sheet
-    /// PNG (give [`Builder::tile_size`]), a Tiled tileset (`.tsx`, `.tsj`) or a Tiled map
-    /// (`.tmx`, `.tmj`).
+    /// PNG (give [`Builder::tile_size`]), a Tiled tileset (`.tsx`, `.tsj`), a Tiled map
+    /// (`.tmx`, `.tmj`) or an LDtk project (`.ldtk`: every level a packed map).
     pub fn new(tiles: impl Into<PathBuf>) -> Builder {
         Builder {
             tiles: tiles.into(),
@@ -127,6 +127,25 @@ impl Builder {
         self
     }
 
+    /// For an LDtk project whose collision layer is an IntGrid layer: the tile folder whose
+    /// shapes its values' identifiers name (`slope45`, `slope45_fx`), instead of the layer's
+    /// tileset.
+    ///
+    /// ```
+    /// # let dir = env!("CARGO_MANIFEST_DIR");
+    /// # let out = tempfile::tempdir()?;
+    /// let report = slopegen::Builder::new(format!("{dir}/tests/data/ldtk/grid.ldtk"))
+    ///     .tile_folder(format!("{dir}/tiles"))
+    ///     .out_dir(out.path())
+    ///     .generate()?;
+    /// assert_eq!((report.shapes, report.maps), (12, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tile_folder(&mut self, folder: impl Into<PathBuf>) -> &mut Builder {
+        self.more_maps.push(folder.into());
+        self
+    }
+
     /// A sheet's tile size in pixels (tiles are square); needed for a PNG sheet.
     pub fn tile_size(&mut self, n: u32) -> &mut Builder {
         self.tile_size = Some(n);
@@ -146,7 +165,8 @@ impl Builder {
     }
 
     /// The maps' collision layer; default: the tile layer whose boolean property
-    /// `collision` is true, else the one named `collision`.
+    /// `collision` is true, else the one named `collision` (for an LDtk project, each
+    /// level's layer named `collision`).
     pub fn layer(&mut self, name: impl Into<String>) -> &mut Builder {
         self.layer = Some(name.into());
         self
@@ -320,6 +340,12 @@ impl Builder {
         } else {
             // Tilesets and images a map names are printed once it has been read.
             paths.extend(self.maps().into_iter().filter(|p| p.is_file()));
+            // the tile folder beside an LDtk project
+            for folder in self.more_maps.iter().filter(|p| p.is_dir()) {
+                paths.push(folder.clone());
+                let tiles = png_paths(folder).unwrap_or_default();
+                paths.extend(tiles.into_iter().filter(|p| p.exists()));
+            }
         }
         paths
     }
@@ -333,6 +359,9 @@ impl Builder {
             self.check_map_modules()?;
         }
         let model = self.read(source)?;
+        if source == Source::Ldtk {
+            check_level_modules(&model.maps)?;
+        }
         if self.strict {
             let refused = model.warnings.iter().cloned().map(Error::Strict).collect();
             Error::collect(&self.tiles, refused)?;
@@ -353,7 +382,8 @@ impl Builder {
         Ok(())
     }
 
-    /// The input read into the model.
+    /// The input read into the model (for an LDtk project, the tile folder given with
+    /// [`Builder::map`] names the shapes of its IntGrid values).
     fn read(&self, source: Source) -> Result<Model> {
         inputs::read(
             source,
@@ -384,7 +414,7 @@ impl Builder {
             Some(name) => name.clone(),
             None if self.tiles.is_dir() => self.folder_stem()?,
             None => match extension(&self.tiles).as_str() {
-                "png" | "tsx" | "tsj" | "tmx" | "tmj" => file_stem(&self.tiles),
+                "png" | "tsx" | "tsj" | "tmx" | "tmj" | "ldtk" => file_stem(&self.tiles),
                 // Not found: the error about the input comes next.
                 _ => folder_name(&self.tiles).unwrap_or("tiles").to_owned(),
             },
@@ -471,6 +501,24 @@ pub struct Compiled {
     pub sources: Vec<PathBuf>,
     /// What the input allows but probably does not mean (see [`Report::warnings`]).
     pub warnings: Vec<Warning>,
+}
+
+/// Every LDtk level gives its own module in the generated Rust (inside its world's).
+fn check_level_modules(maps: &[Map]) -> Result<()> {
+    let mut modules = std::collections::BTreeSet::new();
+    for map in maps {
+        let module = module_ident(&map.stem);
+        if !modules.insert((map.group.as_deref().map(module_ident), module.clone())) {
+            return Err(MapError::SameLevelModule {
+                file: map.path.clone(),
+                world: map.group.clone(),
+                level: map.stem.clone(),
+                module,
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// The blob of the model's shapes and the packed bytes of each of its maps.

@@ -47,8 +47,10 @@
 //!
 //! [`Builder::new`] takes a folder of square PNG tiles (solid pixels dark on light, or
 //! opaque on transparent), one sprite sheet ([`Builder::tile_size`], [`Builder::margin`],
-//! [`Builder::spacing`]), a Tiled tileset (`.tsx`, `.tsj`) or Tiled maps (`.tmx`, `.tmj`;
-//! more with [`Builder::map`]), whose collision layer becomes a packed map beside the blob.
+//! [`Builder::spacing`]), a Tiled tileset (`.tsx`, `.tsj`), Tiled maps (`.tmx`, `.tmj`;
+//! more with [`Builder::map`]), whose collision layer becomes a packed map beside the blob,
+//! or an LDtk project (`.ldtk`), each of whose levels does. Tiles with collision shapes drawn
+//! in Tiled are those shapes rasterized.
 //! Every problem in the input is reported at once, each naming its file and tile
 //! ([`Error`]).
 //!

@@ -915,6 +915,7 @@ proptest! {
         let map = Map {
             path: PathBuf::from("m.tmx"),
             stem: "m".into(),
+            group: None,
             layer: "collision".into(),
             width: w,
             height: h,
@@ -1132,6 +1133,7 @@ fn a_map_of_many_distinct_cells_is_wide() {
     let map = Map {
         path: PathBuf::from("m.tmx"),
         stem: "m".into(),
+        group: None,
         layer: "collision".into(),
         width: 40,
         height: 10,

@@ -43,6 +43,16 @@ pub enum CliError {
         /// The most rows written without asking (1,000,000).
         limit: u64,
     },
+    /// `preview --level` names a level the project does not have.
+    #[error("{}: no level named `{}` (its levels: {available})", shown(.path), escape(.name))]
+    UnknownLevel {
+        /// The project.
+        path: PathBuf,
+        /// The name asked for.
+        name: String,
+        /// Its levels, comma-separated.
+        available: String,
+    },
     /// `dump --shape` or `preview --shape` names a shape the input does not have.
     #[error("{}: no shape named `{}` (its shapes: {available})", shown(.path), escape(.name))]
     UnknownShape {

@@ -127,7 +127,8 @@ pub struct ReadingArgs {
     pub spacing: u32,
 
     /// A map's collision layer [default: the tile layer with the boolean property
-    /// `collision` = true, else the one named `collision`].
+    /// `collision` = true, else the one named `collision`; in an LDtk project, each
+    /// level's layer named `collision`].
     #[arg(long, value_name = "NAME")]
     pub layer: Option<String>,
 
@@ -154,8 +155,9 @@ impl ReadingArgs {
 /// `slopegen [build] TILES -o OUT`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), or Tiled maps
-    /// (.tmx, .tmj; several share one blob).
+    /// Folder of tile PNGs, a sheet PNG, a Tiled tileset (.tsx, .tsj), Tiled maps
+    /// (.tmx, .tmj; several share one blob), or an LDtk project (.ldtk; after it, the tile
+    /// folder its IntGrid values name, if they name one).
     #[arg(required = true, value_name = "TILES", num_args = 1..)]
     pub tiles: Vec<PathBuf>,
 
@@ -206,6 +208,8 @@ pub enum Command {
     /// TILES may also be one sheet image (sheet.png --tile-size N [--margin M --spacing S]),
     /// a Tiled tileset (.tsx, .tsj), or Tiled maps (.tmx, .tmj): their collision layers
     /// become packed maps (OUT/NAME.map, or OUT/NAME.MAP.map for several) sharing one blob.
+    /// An LDtk project (.ldtk) gives a packed map per level (OUT/NAME.LEVEL.map, or
+    /// OUT/NAME.WORLD.LEVEL.map in a project of several worlds).
     ///
     /// A tile folder named like a command (build, dump, info, preview, help) needs the
     /// command's name first, `slopegen build info -o out`, or a path, `slopegen ./info -o
@@ -319,8 +323,8 @@ pub struct InfoArgs {
 
 #[derive(Debug, Args)]
 pub struct PreviewArgs {
-    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj) or
-    /// a blob (.bin).
+    /// A tile folder, a sheet PNG, a Tiled tileset (.tsx, .tsj), a Tiled map (.tmx, .tmj), an
+    /// LDtk project (.ldtk) or a blob (.bin).
     pub input: PathBuf,
 
     /// The PNG to write (replaced in one step).
@@ -338,6 +342,11 @@ pub struct PreviewArgs {
     /// Only this shape (its name; repeat for more, in that order) [default: every shape].
     #[arg(long, value_name = "NAME")]
     pub shape: Vec<String>,
+
+    /// For an LDtk project, the level to draw: its identifier, or WORLD/LEVEL in a project
+    /// of several worlds [default: the first level].
+    #[arg(long, value_name = "NAME")]
+    pub level: Option<String>,
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -355,8 +364,15 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     };
     let mut builder = Builder::new(tiles);
     builder.out_dir(out).emit(args.emit);
-    for map in args.tiles.iter().skip(1) {
-        builder.map(map);
+    let ldtk = tiles
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ldtk"));
+    for more in args.tiles.iter().skip(1) {
+        if ldtk {
+            builder.tile_folder(more);
+        } else {
+            builder.map(more);
+        }
     }
     if let Some(name) = &args.name {
         builder.name(name);
@@ -539,10 +555,30 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         let compiled = builder.compile()?;
         warn(&compiled.warnings);
         let tables = load(&args.input, &compiled.blob)?;
-        match compiled.maps.first() {
-            Some((level, _)) => {
+        let chosen = match &args.level {
+            None => compiled.maps.first(),
+            Some(name) => Some(
+                compiled
+                    .maps
+                    .iter()
+                    .find(|(m, _)| level_name(m) == *name || m.stem == *name)
+                    .ok_or_else(|| {
+                        let names: Vec<String> = compiled
+                            .maps
+                            .iter()
+                            .map(|(m, _)| format!("`{}`", escape(&level_name(m))))
+                            .collect();
+                        CliError::UnknownLevel {
+                            path: args.input.clone(),
+                            name: name.clone(),
+                            available: names.join(", "),
+                        }
+                    })?,
+            ),
+        };
+        match chosen {
+            Some((level, bytes)) => {
                 // The bytes were just packed from `level`: read them back through the runtime.
-                let bytes = &compiled.maps[0].1;
                 let bad = |source| CliError::BadMap {
                     path: args.input.clone(),
                     source,
@@ -571,6 +607,14 @@ fn preview(args: &PreviewArgs) -> anyhow::Result<()> {
         escape(&args.out.to_string_lossy())
     );
     Ok(())
+}
+
+/// How `--level` names a map: `LEVEL`, or `WORLD/LEVEL` in a project of several worlds.
+fn level_name(map: &crate::model::map::Map) -> String {
+    match &map.group {
+        Some(world) => format!("{world}/{}", map.stem),
+        None => map.stem.clone(),
+    }
 }
 
 /// The shapes named by `--shape`, in that order (every shape when none is named).

@@ -37,6 +37,8 @@ struct MapItem<'a> {
     bytes: &'a [u8],
     file: String,
     module: String,
+    /// The module of its LDtk world, in a project of several worlds.
+    group_module: Option<String>,
 }
 
 /// The output files for `set` and `maps` (each with its packed bytes) under the stem
@@ -55,12 +57,13 @@ pub(crate) fn render(
         .map(|(map, bytes)| MapItem {
             map,
             bytes,
-            file: if single {
-                format!("{stem}.map")
-            } else {
-                format!("{stem}.{}.map", map.stem)
+            file: match (&map.group, single) {
+                (_, true) => format!("{stem}.map"),
+                (Some(group), false) => format!("{stem}.{group}.{}.map", map.stem),
+                (None, false) => format!("{stem}.{}.map", map.stem),
             },
-            module: module_name(&map.path),
+            module: module_ident(&map.stem),
+            group_module: map.group.as_deref().map(module_ident),
         })
         .collect();
     let bin_name = format!("{stem}.bin");
@@ -79,8 +82,37 @@ pub(crate) fn render(
     }
     if emit != Emit::Bin {
         let mut source = rust_source(set, &bin_name, blob, emit == Emit::Both);
+        // An LDtk world's levels sit in the world's module.
+        let mut open: Option<&str> = None;
         for m in &maps {
-            write_map_module(&mut source, m, emit == Emit::Both);
+            let group = m.group_module.as_deref();
+            if open.is_some() && open != group {
+                let _ = writeln!(source, "}}");
+                open = None;
+            }
+            let (Some(module), Some(world)) = (group, &m.map.group) else {
+                write_map_module(&mut source, m, emit == Emit::Both);
+                continue;
+            };
+            if open.is_none() {
+                let _ = writeln!(source);
+                let _ = writeln!(source, "/// The levels of world `{}`.", comment_safe(world));
+                let _ = writeln!(source, "#[allow(dead_code)]");
+                let _ = writeln!(source, "pub mod {module} {{");
+                open = group;
+            }
+            let mut inner = String::new();
+            write_map_module(&mut inner, m, emit == Emit::Both);
+            for line in inner.lines() {
+                match line {
+                    "" => writeln!(source),
+                    line => writeln!(source, "    {line}"),
+                }
+                .ok();
+            }
+        }
+        if open.is_some() {
+            let _ = writeln!(source, "}}");
         }
         if let [single] = maps.as_slice() {
             let _ = writeln!(source);
@@ -176,7 +208,12 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
     let _ = writeln!(w);
     let _ = writeln!(
         w,
-        "/// Map `{}`: {}×{} cells of {n}×{n} px from layer `{}`, {} bytes (CRC-32 {}).",
+        "/// {} `{}`: {}×{} cells of {n}×{n} px from layer `{}`, {} bytes (CRC-32 {}).",
+        if map.group.is_some() || map.path.extension().is_some_and(|e| e == "ldtk") {
+            "Level"
+        } else {
+            "Map"
+        },
         comment_safe(file),
         map.width,
         map.height,
@@ -246,6 +283,19 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
                     y + i32::from(height) - 1
                 );
             }
+            ObjectValue::Int(v) => {
+                let _ = writeln!(w, "    /// Field `{}`.", comment_safe(&o.name));
+                let _ = writeln!(w, "    pub const {}: i32 = {v};", o.constant);
+            }
+            ObjectValue::Bool(v) => {
+                let _ = writeln!(w, "    /// Field `{}`.", comment_safe(&o.name));
+                let _ = writeln!(w, "    pub const {}: bool = {v};", o.constant);
+            }
+            ObjectValue::Text(ref v) => {
+                let _ = writeln!(w, "    /// Field `{}`.", comment_safe(&o.name));
+                // Debug formatting makes a valid Rust string literal of any string.
+                let _ = writeln!(w, "    pub const {}: &str = {v:?};", o.constant);
+            }
         }
     }
     let _ = writeln!(w, "}}");
@@ -288,10 +338,17 @@ fn write_bytes_body(
     }
 }
 
-/// The Rust module of a map: its file stem as a lower-case identifier (`level_` in front
-/// of one that would be a keyword, start with a digit or clash with the module's items).
+/// The Rust module of a map: its file stem as a lower-case identifier (see
+/// [`module_ident`]).
 pub(crate) fn module_name(path: &Path) -> String {
-    let ident = constant_name(&file_stem(path)).to_ascii_lowercase();
+    module_ident(&file_stem(path))
+}
+
+/// A name (a map's file stem, an LDtk level's or world's identifier) as a lower-case
+/// identifier (`level_` in front of one that would be a keyword, start with a digit or clash
+/// with the module's items).
+pub(crate) fn module_ident(name: &str) -> String {
+    let ident = constant_name(name).to_ascii_lowercase();
     const TAKEN: &[&str] = &[
         "blob",
         "tables",

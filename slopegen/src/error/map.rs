@@ -341,6 +341,141 @@ pub enum MapError {
         /// The sheet (or tileset).
         file: PathBuf,
     },
+    /// A tile's collision shapes (Tiled's tile collision editor) cannot be rasterized: a
+    /// polyline, point or text (no inside), or a rotated shape.
+    #[error("{}: tileset `{}`: tile {tile}: {problem}", shown(.file), escape(.tileset))]
+    BadCollisionShape {
+        /// The tileset's file (or the map, for an embedded one).
+        file: PathBuf,
+        /// The tileset.
+        tileset: String,
+        /// The tile's id.
+        tile: u32,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A tileset's `collision_from` property is neither `shapes` nor `image`.
+    #[error(
+        "{}: tileset `{}`: its property `collision_from` is `{}`; it may be `shapes` (each tile's collision shapes, a tile without shapes is empty) or `image` (the tile's pixels, shapes ignored)",
+        shown(.file), escape(.tileset), escape(.value)
+    )]
+    BadCollisionFrom {
+        /// The tileset's file (or the map).
+        file: PathBuf,
+        /// The tileset.
+        tileset: String,
+        /// The property's value.
+        value: String,
+    },
+    /// An LDtk level's file (`.ldtkl`) cannot be read, or the project lists a level without
+    /// layers or a file.
+    #[error("{}: level `{}`: {problem}", shown(.file), escape(.level))]
+    LevelFile {
+        /// The project.
+        file: PathBuf,
+        /// The level's identifier.
+        level: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An LDtk level has no layer that may be its collision layer: none named `collision`
+    /// (`layer` is `None`), none of the name asked for, or the one asked for holds entities.
+    #[error(
+        "{}: level `{}`: {}; {}",
+        shown(.file), escape(.level), level_layer_problem(.layer, .layers), layer_list(.layers)
+    )]
+    NoLevelLayer {
+        /// The project (or the level's own file).
+        file: PathBuf,
+        /// The level's identifier.
+        level: String,
+        /// The layer asked for (`--layer`), if one was.
+        layer: Option<String>,
+        /// The level's layers: name and kind (`tiles`, `auto-layer`, `IntGrid`, `entities`).
+        layers: Vec<(String, &'static str)>,
+    },
+    /// An LDtk level's collision layer cannot be used as a whole: its grid, its size, its
+    /// tileset.
+    #[error("{}: level `{}`, layer `{}`: {problem}", shown(.file), escape(.level), escape(.layer))]
+    LevelLayer {
+        /// The project (or the level's own file).
+        file: PathBuf,
+        /// The level's identifier.
+        level: String,
+        /// The collision layer.
+        layer: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A cell of an LDtk level's collision layer: several tiles, a tile off the grid or
+    /// outside its tileset, an IntGrid value that names no shape.
+    #[error(
+        "{}: level `{}`, layer `{}`: cell ({x}, {y}): {problem}",
+        shown(.file), escape(.level), escape(.layer)
+    )]
+    LevelCell {
+        /// The project (or the level's own file).
+        file: PathBuf,
+        /// The level's identifier.
+        level: String,
+        /// The collision layer.
+        layer: String,
+        /// The cell's column.
+        x: i64,
+        /// The cell's row, from the top (as LDtk shows it).
+        y: i64,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An LDtk tile named twice (by enum tags or custom data).
+    #[error(
+        "{}: tileset `{}`, tile {tile}: two names ({}) from its enum tags and custom data; keep one",
+        shown(.file), escape(.tileset), quoted(.names)
+    )]
+    TileNames {
+        /// The project.
+        file: PathBuf,
+        /// The tileset.
+        tileset: String,
+        /// The tile's id.
+        tile: u32,
+        /// Its names.
+        names: Vec<String>,
+    },
+    /// An LDtk entity (or one of its fields) that cannot become a constant.
+    #[error(
+        "{}: level `{}`, layer `{}`: entity `{}`: {problem}",
+        shown(.file), escape(.level), escape(.layer), escape(.entity)
+    )]
+    BadEntity {
+        /// The project (or the level's own file).
+        file: PathBuf,
+        /// The level's identifier.
+        level: String,
+        /// The entity layer.
+        layer: String,
+        /// The entity's name (its identifier, numbered when the level has several).
+        entity: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Two LDtk levels would get the same module in the generated Rust.
+    #[error(
+        "{}: {}level `{}`: another level gives the same module name `{module}`; rename one of them",
+        shown(.file),
+        .world.as_ref().map_or_else(String::new, |w| format!("world `{}`, ", escape(w))),
+        escape(.level)
+    )]
+    SameLevelModule {
+        /// The project.
+        file: PathBuf,
+        /// The level's world, in a project of several.
+        world: Option<String>,
+        /// The level's identifier.
+        level: String,
+        /// The module name.
+        module: String,
+    },
 }
 
 impl MapError {
@@ -373,7 +508,16 @@ impl MapError {
             | MapError::SheetTileSize { file, .. }
             | MapError::SheetGrid { file, .. }
             | MapError::BadTileName { file, .. }
-            | MapError::NoShapes { file } => file,
+            | MapError::NoShapes { file }
+            | MapError::BadCollisionShape { file, .. }
+            | MapError::BadCollisionFrom { file, .. }
+            | MapError::LevelFile { file, .. }
+            | MapError::NoLevelLayer { file, .. }
+            | MapError::LevelLayer { file, .. }
+            | MapError::LevelCell { file, .. }
+            | MapError::TileNames { file, .. }
+            | MapError::BadEntity { file, .. }
+            | MapError::SameLevelModule { file, .. } => file,
         }
     }
 }
@@ -392,4 +536,27 @@ fn layer_list(layers: &[(String, &'static str)]) -> String {
         .map(|(name, kind)| format!("`{}` ({kind})", escape(name)))
         .collect();
     format!("its layers: {}", names.join(", "))
+}
+
+/// What keeps a level's layers from giving a collision layer.
+fn level_layer_problem(layer: &Option<String>, layers: &[(String, &'static str)]) -> String {
+    match layer {
+        None => "no collision layer: name one with --layer, or call it `collision`".to_owned(),
+        Some(name) => match layers.iter().find(|(n, _)| n == name) {
+            Some((_, kind)) => format!(
+                "layer `{}` is an {kind} layer; the collision layer must be a tile layer, an auto-layer or an IntGrid layer",
+                escape(name)
+            ),
+            None => format!("no layer named `{}`", escape(name)),
+        },
+    }
+}
+
+/// `` `a`, `b` ``.
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{}`", escape(n)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

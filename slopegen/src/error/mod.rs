@@ -191,6 +191,24 @@ pub enum Error {
         /// The input.
         path: PathBuf,
     },
+    /// What was given beside an LDtk project is not a tile folder.
+    #[error(
+        "{}: not a folder: beside an LDtk project, give the tile folder whose shapes its IntGrid values name",
+        shown(.path)
+    )]
+    NotATileFolder {
+        /// The second input.
+        path: PathBuf,
+    },
+    /// More than a project and one tile folder were given.
+    #[error(
+        "{}: an LDtk project holds all its levels: give it alone, or with one tile folder",
+        shown(.path)
+    )]
+    SecondTileFolder {
+        /// The input too many.
+        path: PathBuf,
+    },
     /// The sheet image given does not exist.
     #[error("{}: sheet image does not exist", shown(.path))]
     MissingSheet {

@@ -1,14 +1,16 @@
 //! Inputs: each kind of source read into the [`Model`]: a tile folder ([`folder`], each PNG
 //! through [`png`]), one sheet image ([`sheet`]), a Tiled tileset or Tiled maps
-//! ([`tiled`]). [`Source::of`] tells which kind a path is.
+//! ([`tiled`]), an LDtk project ([`ldtk`]). [`Source::of`] tells which kind a path is.
 
 use std::path::{Path, PathBuf};
 
+use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::path::extension;
 use crate::model::Model;
 
 pub(crate) mod folder;
+pub(crate) mod ldtk;
 pub(crate) mod path;
 pub(crate) mod png;
 pub(crate) mod sheet;
@@ -25,6 +27,8 @@ pub(crate) enum Source {
     Tileset,
     /// Tiled maps.
     Maps,
+    /// An LDtk project (with, optionally, the tile folder its IntGrid values name).
+    Ldtk,
 }
 
 /// How a sheet image is cut, when one is given.
@@ -45,17 +49,35 @@ impl Source {
         let ext = extension(input);
         let kind = match ext.as_str() {
             "tmx" | "tmj" => Source::Maps,
+            "ldtk" => Source::Ldtk,
             "tsx" | "tsj" => Source::Tileset,
             "png" if !input.is_dir() => Source::Sheet,
             _ => Source::Folder,
         };
         let path = input.to_owned();
-        if !more_maps.is_empty() && kind != Source::Maps {
+        if kind == Source::Ldtk {
+            // beside a project, one tile folder
+            match more_maps {
+                [] => {}
+                [_, extra, ..] => {
+                    return Err(Error::SecondTileFolder {
+                        path: extra.clone(),
+                    });
+                }
+                [folder] if folder.is_dir() => {}
+                [other] => {
+                    return Err(Error::NotATileFolder {
+                        path: other.clone(),
+                    });
+                }
+            }
+        } else if !more_maps.is_empty() && kind != Source::Maps {
             return Err(Error::MapsWithoutMap { path });
         }
         if let Some(odd) = more_maps
             .iter()
             .find(|m| !matches!(extension(m).as_str(), "tmx" | "tmj"))
+            .filter(|_| kind != Source::Ldtk)
         {
             return Err(Error::NotAMap { path: odd.clone() });
         }
@@ -70,6 +92,7 @@ impl Source {
             let what = match kind {
                 Source::Maps => "a Tiled map, whose tilesets give their own grid",
                 Source::Tileset => "a Tiled tileset, which gives its own grid",
+                Source::Ldtk => "an LDtk project, whose tilesets give their own grid",
                 _ if input.is_dir() => "a folder of tile PNGs",
                 _ => "not a sheet image",
             };
@@ -109,5 +132,40 @@ pub(crate) fn read(
                 .collect();
             tiled::read_maps(&paths, layer, outside)
         }
+        Source::Ldtk => {
+            let project = ldtk::read_project(input)?;
+            let folder = match more_maps.first() {
+                Some(folder) => Some(folder::read_folder(folder)?),
+                None => None,
+            };
+            let mut model =
+                ldtk::compile(&project, layer, outside, folder.as_ref().map(|f| &f.set))?;
+            // the tile folder's warnings (tiles that read as all air)
+            model
+                .warnings
+                .extend(folder.into_iter().flat_map(|f| f.warnings));
+            Ok(model)
+        }
     }
+}
+
+/// The file as UTF-8 text.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        MapError::Syntax {
+            file: path.to_owned(),
+            line: Some(line),
+            message: "not valid UTF-8".into(),
+        }
+        .into()
+    })
 }

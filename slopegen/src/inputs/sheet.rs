@@ -233,6 +233,12 @@ fn cut(image: &SolidImage, x0: u32, y0: u32, n: u32) -> TileKind {
     let bitmap = Bitmap::from_fn(n as u8, |x, y| {
         image.get(x0 + u32::from(x), y0 + last - u32::from(y))
     });
+    classify(bitmap)
+}
+
+/// A tile's bitmap as empty, full or a shape.
+pub(crate) fn classify(bitmap: Bitmap) -> TileKind {
+    let n = u32::from(bitmap.size());
     let solid: u32 = bitmap.columns().iter().map(|c| c.count_ones()).sum();
     if solid == 0 {
         TileKind::Empty

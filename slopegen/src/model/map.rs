@@ -21,6 +21,12 @@ pub enum ObjectValue {
         /// Height in pixels (≥ 1).
         height: u16,
     },
+    /// An integer field of an LDtk entity.
+    Int(i32),
+    /// A boolean field of an LDtk entity.
+    Bool(bool),
+    /// A string or enum field of an LDtk entity (an enum field gives its value's name).
+    Text(String),
 }
 
 /// A named object of a map.
@@ -34,13 +40,15 @@ pub struct Object {
     pub value: ObjectValue,
 }
 
-/// A map of cells, ready to pack: one per Tiled map (a level).
+/// A map of cells, ready to pack: one per Tiled map or LDtk level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     /// The map file.
     pub path: PathBuf,
-    /// The map file's stem.
+    /// The map file's stem, or the LDtk level's identifier.
     pub stem: String,
+    /// The LDtk world holding the level, in a project of several worlds.
+    pub group: Option<String>,
     /// The collision layer's name.
     pub layer: String,
     /// Cells per row.

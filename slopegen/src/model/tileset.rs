@@ -59,6 +59,28 @@ pub struct TileSet {
 }
 
 impl TileSet {
+    /// The shapes a set of maps uses, checked as [`TileSet::from_tiles`] does; none at all
+    /// is a set too (maps of blocks only).
+    pub(crate) fn of_maps(folder: &Path, tile_size: u8, tiles: Vec<Tile>) -> Result<TileSet> {
+        if tiles.is_empty() {
+            return Ok(TileSet {
+                folder: folder.to_owned(),
+                tile_size,
+                tiles,
+            });
+        }
+        TileSet::from_tiles(folder, tiles)
+    }
+
+    /// Each shape's id, by name.
+    pub(crate) fn ids(&self) -> BTreeMap<&str, u16> {
+        self.tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i as u16))
+            .collect()
+    }
+
     /// Checks and sorts tiles read elsewhere: usable names (as [`read_tile`](crate::read_tile) checks them),
     /// one size, distinct constant names. Every problem is reported, as [`TileSet::read`]
     /// does.

@@ -257,8 +257,8 @@ pub fn map_picture(
         }
     }
     for o in objects {
-        match o.value {
-            ObjectValue::Point(x, y) => {
+        match &o.value {
+            &ObjectValue::Point(x, y) => {
                 let (px, py) = (x * scale as i32, (h as i32 - 1 - y) * scale as i32);
                 for d in -3..=3 {
                     for (xx, yy) in [(px + d, py), (px, py + d)] {
@@ -272,7 +272,7 @@ pub fn map_picture(
                     }
                 }
             }
-            ObjectValue::Rect {
+            &ObjectValue::Rect {
                 x,
                 y,
                 width,
@@ -290,6 +290,8 @@ pub fn map_picture(
                     );
                 }
             }
+            // fields of entities: nothing to draw
+            ObjectValue::Int(_) | ObjectValue::Bool(_) | ObjectValue::Text(_) => {}
         }
     }
     img

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::sheet::SheetSpec;
+use crate::inputs::tiled::shapes::TileShape;
 
 /// A tileset as a map (or a `.tsx`) declares it.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,10 @@ pub struct TiledTileset {
     pub names: BTreeMap<u32, String>,
     /// Tile ids whose `one_way` property is true.
     pub one_way: Vec<u32>,
+    /// The collision shapes drawn in Tiled's tile collision editor, by tile id.
+    pub shapes: BTreeMap<u32, Vec<TileShape>>,
+    /// The tileset's `collision_from` property (`shapes` or `image`), if it has one.
+    pub collision_from: Option<String>,
 }
 
 impl TiledTileset {
@@ -150,27 +155,6 @@ pub(super) fn check_exists(path: &Path, what: &'static str) -> Result<()> {
             source,
         }),
     }
-}
-
-/// The file as UTF-8 text.
-pub(super) fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
-        path: path.to_owned(),
-        source,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        MapError::Syntax {
-            file: path.to_owned(),
-            line: Some(line),
-            message: "not valid UTF-8".into(),
-        }
-        .into()
-    })
 }
 
 /// An infinite map's error.

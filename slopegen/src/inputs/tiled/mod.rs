@@ -10,7 +10,6 @@
 //!   solid tiles [`Cell::FULL`].
 //! - Named points and rectangles of object layers become constants in world pixels (y up).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
@@ -25,6 +24,7 @@ use crate::model::tileset::TileSet;
 
 pub(crate) mod document;
 mod objects;
+pub(crate) mod shapes;
 mod tmj;
 mod tmx;
 
@@ -42,6 +42,7 @@ pub(crate) fn read_tileset_input(path: &Path) -> Result<Model> {
     };
     let image = spec.image.clone();
     let sheet = Sheet::read(spec, path, &tileset.prefix(), tileset.names.clone())?;
+    let sheet = shapes::with_collision_shapes(sheet, &tileset)?;
     Ok(Model {
         set: sheet_tileset(&sheet)?,
         maps: Vec::new(),
@@ -114,6 +115,7 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
             Ok(cells) => out.push(Map {
                 path: collision.map.path.clone(),
                 stem: file_stem(&collision.map.path),
+                group: None,
                 layer: collision.layer.name.clone(),
                 width: collision.map.width as u16,
                 height: collision.map.height as u16,
@@ -310,7 +312,8 @@ fn read_sheet(map: &TiledMap, ts: &TiledTileset, spec: &SheetSpec) -> Result<She
         }
         .into());
     }
-    Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())
+    let sheet = Sheet::read(spec.clone(), &ts.source, &ts.prefix(), ts.names.clone())?;
+    shapes::with_collision_shapes(sheet, ts)
 }
 
 /// One tile set: the shapes of every sheet used, in order of first use, named after the
@@ -329,24 +332,12 @@ fn shapes(maps: &[TiledMap], sheets: &Sheets, tile_size: u8) -> Result<TileSet> 
     let folder = maps
         .first()
         .map_or_else(PathBuf::new, |m| m.path.with_extension(""));
-    if tiles.is_empty() {
-        return Ok(TileSet {
-            folder,
-            tile_size,
-            tiles,
-        });
-    }
-    TileSet::from_tiles(&folder, tiles)
+    TileSet::of_maps(&folder, tile_size, tiles)
 }
 
 /// The collision layer's cells, bottom row first, as the runtime's cells.
 fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>> {
-    let ids: BTreeMap<&str, u16> = set
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.as_str(), i as u16))
-        .collect();
+    let ids = set.ids();
     let map = c.map;
     let keys = sheet_keys(map);
     let (w, h) = (map.width as usize, map.height as usize);

@@ -1,5 +1,6 @@
 //! `.tmj` maps and `.tsj` tilesets, read as JSON.
 
+use crate::inputs::tiled::shapes::{ShapeKind, TileShape};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -7,10 +8,10 @@ use serde::Deserialize;
 
 use crate::error::Result;
 use crate::error::map::MapError;
+use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
     LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
-    read_text,
 };
 
 /// Reads a `.tsj` tileset.
@@ -47,6 +48,54 @@ struct JsonTile {
     id: u32,
     #[serde(default)]
     properties: Vec<JsonProperty>,
+    #[serde(default)]
+    objectgroup: Option<JsonObjectGroup>,
+}
+
+/// A tile's collision: the objects of its object group.
+#[derive(Deserialize)]
+struct JsonObjectGroup {
+    #[serde(default)]
+    objects: Vec<JsonObject>,
+}
+
+/// A number as the `tiled` crate reads `.tsx` files (`f32`), so `.tsj` and `.tsx` agree.
+fn as_read(v: f64) -> f64 {
+    f64::from(v as f32)
+}
+
+impl JsonObject {
+    /// A tile's collision object as a [`TileShape`].
+    fn tile_shape(&self) -> TileShape {
+        let kind = if self.polyline.is_some() {
+            ShapeKind::NoInside("polyline")
+        } else if self.point {
+            ShapeKind::NoInside("point")
+        } else if self.text.is_some() {
+            ShapeKind::NoInside("text")
+        } else if self.gid.is_some() {
+            ShapeKind::NoInside("tile")
+        } else if let Some(points) = &self.polygon {
+            let point = |p: &serde_json::Value| {
+                let c = |k: &str| as_read(p[k].as_f64().unwrap_or(0.0));
+                (c("x"), c("y"))
+            };
+            let points = points.as_array().map(|a| a.iter().map(point).collect());
+            ShapeKind::Polygon(points.unwrap_or_default())
+        } else if self.ellipse {
+            ShapeKind::Ellipse(as_read(self.width), as_read(self.height))
+        } else if self.capsule {
+            ShapeKind::Capsule(as_read(self.width), as_read(self.height))
+        } else {
+            ShapeKind::Rect(as_read(self.width), as_read(self.height))
+        };
+        TileShape {
+            x: as_read(self.x),
+            y: as_read(self.y),
+            rotation: as_read(self.rotation),
+            kind,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -69,6 +118,8 @@ struct JsonTileset {
     spacing: u32,
     #[serde(default)]
     tiles: Vec<JsonTile>,
+    #[serde(default)]
+    properties: Vec<JsonProperty>,
 }
 
 impl JsonTileset {
@@ -83,6 +134,7 @@ impl JsonTileset {
         let dir = source.parent().unwrap_or(Path::new(""));
         let mut names = BTreeMap::new();
         let mut one_way = Vec::new();
+        let mut shapes = BTreeMap::new();
         for tile in &self.tiles {
             if let Some(n) = tile
                 .properties
@@ -94,6 +146,12 @@ impl JsonTileset {
             }
             if json_bool(&tile.properties, "one_way") == Some(true) {
                 one_way.push(tile.id);
+            }
+            if let Some(group) = &tile.objectgroup
+                && !group.objects.is_empty()
+            {
+                let drawn = group.objects.iter().map(JsonObject::tile_shape).collect();
+                shapes.insert(tile.id, drawn);
             }
         }
         one_way.sort_unstable();
@@ -112,6 +170,15 @@ impl JsonTileset {
             tile_height: self.tileheight,
             names,
             one_way,
+            shapes,
+            collision_from: self
+                .properties
+                .iter()
+                .find(|p| p.name == "collision_from")
+                .map(|p| match &p.value {
+                    serde_json::Value::String(v) => v.clone(),
+                    other => other.to_string(),
+                }),
         })
     }
 }

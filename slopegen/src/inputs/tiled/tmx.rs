@@ -1,15 +1,16 @@
 //! `.tmx` maps and `.tsx` tilesets, read through the `tiled` crate.
 
+use crate::inputs::tiled::shapes::{ShapeKind, TileShape};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::path::extension;
+use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
     LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
-    read_text,
 };
 
 /// Reads a `.tsx` tileset.
@@ -140,10 +141,39 @@ fn tmx_layer(
     Ok(())
 }
 
+/// A tile's collision object read by the `tiled` crate, as a [`TileShape`].
+fn tiled_shape(o: &tiled::ObjectData) -> TileShape {
+    let f = f64::from;
+    let kind = match &o.shape {
+        tiled::ObjectShape::Rect { .. } if o.tile_data().is_some() => ShapeKind::NoInside("tile"),
+        &tiled::ObjectShape::Rect { width, height } => ShapeKind::Rect(f(width), f(height)),
+        &tiled::ObjectShape::Ellipse { width, height } => ShapeKind::Ellipse(f(width), f(height)),
+        &tiled::ObjectShape::Capsule { width, height } => ShapeKind::Capsule(f(width), f(height)),
+        tiled::ObjectShape::Polygon { points } => {
+            ShapeKind::Polygon(points.iter().map(|&(x, y)| (f(x), f(y))).collect())
+        }
+        tiled::ObjectShape::Polyline { .. } => ShapeKind::NoInside("polyline"),
+        tiled::ObjectShape::Point(..) => ShapeKind::NoInside("point"),
+        tiled::ObjectShape::Text { .. } => ShapeKind::NoInside("text"),
+    };
+    TileShape {
+        x: f(o.x),
+        y: f(o.y),
+        rotation: f(o.rotation),
+        kind,
+    }
+}
+
 fn tileset_from_tiled(ts: &tiled::Tileset, source: &Path, first_gid: u32) -> TiledTileset {
     let mut names = BTreeMap::new();
     let mut one_way = Vec::new();
+    let mut shapes = BTreeMap::new();
     for (id, tile) in ts.tiles() {
+        if let Some(group) = &tile.collision
+            && !group.object_data().is_empty()
+        {
+            shapes.insert(id, group.object_data().iter().map(tiled_shape).collect());
+        }
         if let Some(tiled::PropertyValue::StringValue(n)) = tile.properties.get("name") {
             names.insert(id, n.clone());
         }
@@ -167,6 +197,12 @@ fn tileset_from_tiled(ts: &tiled::Tileset, source: &Path, first_gid: u32) -> Til
         tile_height: ts.tile_height,
         names,
         one_way,
+        shapes,
+        collision_from: match ts.properties.get("collision_from") {
+            Some(tiled::PropertyValue::StringValue(v)) => Some(v.clone()),
+            Some(other) => Some(format!("{other:?}")),
+            None => None,
+        },
     }
 }
 
