@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Compiles the Rust snippets of README.md, each in a throwaway crate that depends on the
 workspace's crates by path (slopegen as a build dependency without its command line, as the
-README tells users), with the inputs the snippets name laid out beside it: the default tiles
-in `tiles/`, the demo's Tiled level and the test levels (LDtk, collision shapes) in
-`levels/`. Then `cargo check` on all of them at once, in `target/readme-snippets`.
+README tells users; the runtime with its `agb_fixnum` feature and agb's fixed-point crate,
+for the Game Boy Advance section), with the inputs the snippets name laid out beside it:
+the default tiles in `tiles/`, the demo's Tiled level and the test levels (LDtk, collision
+shapes) in `levels/`, the Game Boy Advance example's level in `level/`. Then `cargo check` on all of them at once, in `target/readme-snippets`.
 
 How a ```rust block becomes a crate:
 - lines `// build.rs` and `// src/...rs` split it into files; text before any such line is
@@ -84,7 +85,9 @@ publish = false
 slopegen = {{ path = "{ROOT}/slopegen", default-features = false }}
 
 [dependencies]
-slope-runtime = {{ path = "{ROOT}/slope-runtime" }}
+slope-runtime = {{ path = "{ROOT}/slope-runtime", features = ["agb_fixnum"] }}
+# the Game Boy Advance section's fixed-point numbers (agb re-exports them as agb::fixnum)
+agb_fixnum = "0.25"
 """)
     shutil.copytree(os.path.join(ROOT, "tiles"), os.path.join(dir, "tiles"))
     levels = os.path.join(dir, "levels")
@@ -93,6 +96,10 @@ slope-runtime = {{ path = "{ROOT}/slope-runtime" }}
             os.path.join(ROOT, source_dir), levels, dirs_exist_ok=True,
             ignore=shutil.ignore_patterns("*.py", "expected"),
         )
+    shutil.copytree(
+        os.path.join(ROOT, "examples/gba/level"), os.path.join(dir, "level"),
+        ignore=shutil.ignore_patterns("*.py"),
+    )
 
 
 def main():
