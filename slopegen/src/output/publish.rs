@@ -54,14 +54,13 @@ pub(crate) fn publish(dir: &Path, files: &[OutputFile]) -> Result<Vec<PathBuf>> 
             let _ = fs::remove_dir(made);
         }
     };
-    let lock = FolderLock::acquire(dir).inspect_err(|_| remove_created())?;
+    let _lock = FolderLock::acquire(dir).inspect_err(|_| remove_created())?;
     remove_staging(dir);
     let result = replace_files(dir, files).inspect(|_| migrate_old_store(dir));
     if result.is_err() {
         // Still under the lock, so that no run waiting for it finds its folder gone.
         remove_created();
     }
-    drop(lock);
     result
 }
 
