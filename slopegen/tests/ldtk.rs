@@ -823,6 +823,107 @@ fn entities_that_cannot_be_constants_are_named() {
     assert_eq!(err.lines().count(), 4, "{err}");
 }
 
+/// Sizes and positions come from the JSON as any 64-bit integers: values whose arithmetic
+/// would overflow are errors naming their place, never a crash.
+#[test]
+fn hostile_sizes_are_errors_not_crashes() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let l = layer_mut(p, "Hills", "collision");
+        l["__cWid"] = i64::MIN.div_euclid(2).into();
+        l["__cHei"] = 4.into();
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: -4611686018427387904×4 cells; the runtime's limits are 1 to 65535 cells a side",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // a refused level's entities are not measured against its size
+    let (_d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["__cHei"] = (1_i64 << 62).into();
+    });
+    let err = fails(
+        &[&p],
+        &["level `Hills`, layer `collision`: 12×4611686018427387904 cells"],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn hostile_entity_positions_are_errors_not_crashes() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let layer = layer_mut(p, "Hills", "Entities");
+        layer["__pxTotalOffsetX"] = 1.into();
+        let entities = layer["entityInstances"].as_array_mut().unwrap();
+        entities[0]["px"] = serde_json::json!([i64::MAX, 0]); // x + 1 overflows
+        entities[1]["__pivot"] = serde_json::json!([0, 1e19]); // the rectangle's top
+        entities[2]["px"] = serde_json::json!([i64::MIN, 0]); // |x| overflows
+        entities[3]["px"] = serde_json::json!([0, i64::MIN]); // 128 - y overflows
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "4 problems",
+            "level `Hills`, layer `Entities`: entity `Player`: it lies at (?, 128) px in the packed map (y up from its bottom edge), beyond the runtime's positions, -2^30 to 2^30 (1073741824) each way",
+            "entity `Platform`: a pivot of (0, 10000000000000000000); LDtk's pivots are 0 to 1 each way",
+            "entity `Door`: it lies at (-9223372036854775807, 128) px",
+            "entity `Coin_0`: it lies at (1, ?) px",
+        ],
+    );
+    assert_eq!(err.lines().count(), 5, "{err}");
+    // the collision layer's offset, against the entity layer's
+    let (_d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["__pxTotalOffsetX"] = i64::MIN.into();
+    });
+    let err = fails(
+        &[&p],
+        &["5 problems", "entity `Player`: it lies at (?, 28) px"],
+    );
+    assert_eq!(err.lines().count(), 6, "{err}");
+}
+
+/// A resizable entity's rectangle: its pivot within LDtk's 0 to 1, and every corner within
+/// the runtime's positions, not only its pivot.
+#[test]
+fn entity_rectangles_are_checked_whole() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["px"] = serde_json::json!([1_i64 << 30, 32]);
+    });
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `Entities`: entity `Platform`: its rectangle of 32×8 px at (1073741824, 88) px in the packed map",
+            "-2^30 to 2^30",
+        ],
+    );
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["__pivot"] = serde_json::json!([1.5, 0]);
+    });
+    fails(
+        &[&p],
+        &["entity `Platform`: a pivot of (1.5, 0); LDtk's pivots are 0 to 1 each way"],
+    );
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["width"] = 0.into();
+    });
+    fails(
+        &[&p],
+        &[
+            "entity `Platform`: a size of 0×8 px; a resizable entity's rectangle needs 1 to 65535 px each way",
+        ],
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Preview
 // ---------------------------------------------------------------------------------------

@@ -537,7 +537,6 @@ pub(crate) fn compile(
                 continue;
             }
         };
-        chosen.push((level, collision));
         let place = Place {
             file: &level.file,
             level: &level.identifier,
@@ -561,14 +560,20 @@ pub(crate) fn compile(
             None => size = Some((n, level.identifier.clone())),
             _ => {}
         }
-        let too_big =
-            w > i64::from(u16::MAX) || h > i64::from(u16::MAX) || w * h > i64::from(MAX_MAP_CELLS);
-        if w < 1 || h < 1 || too_big {
+        // Each side first, then the product: the sizes come from the JSON, any i64.
+        let side = 1..=i64::from(u16::MAX);
+        let fits = side.contains(&w)
+            && side.contains(&h)
+            && w.checked_mul(h)
+                .is_some_and(|cells| cells <= i64::from(MAX_MAP_CELLS));
+        if !fits {
             reader.errors.push(place.error(format!(
                 "{w}×{h} cells; the runtime's limits are 1 to 65535 cells a side and {MAX_MAP_CELLS} cells in all"
             )));
             continue;
         }
+        // A level whose size is sound: its entities are checked too, whatever its cells.
+        chosen.push((level, collision));
         if let Some(cells) = reader.cells(collision, &place) {
             planned.push((level, collision, cells));
         }
@@ -1000,6 +1005,7 @@ fn entities(
     set: &TileSet,
 ) -> Result<Vec<Object>> {
     let n = collision.grid_size;
+    // The caller checked the layer's size: at most 65535 cells of 64 px.
     let top = collision.c_hei * n;
     let all: Vec<(&JsonLayer, &JsonEntity)> = level
         .layers
@@ -1032,20 +1038,32 @@ fn entities(
             }
             .into()
         };
-        // LDtk's pixels (y down, from the level's top-left) to the map's (y up).
-        let dx = layer.offset_x - collision.offset_x;
-        let dy = layer.offset_y - collision.offset_y;
-        let (px, py) = (e.px[0] + dx, e.px[1] + dy);
-        let point = (px, top - py);
+        // LDtk's pixels (y down, from the level's top-left) to the map's (y up). The values
+        // come from the JSON, any i64: every step is checked.
         let limit = i64::from(slope_runtime::MAX_POSITION);
-        if point.0.abs() > limit || point.1.abs() > limit {
-            errors.push(fail("it lies beyond the runtime's positions".into()));
+        let within = |v: i64| (-limit..=limit).contains(&v);
+        let beyond = |what: &str, x: Option<i64>, y: Option<i64>| -> String {
+            let shown = |v: Option<i64>| v.map_or_else(|| "?".to_owned(), |v| v.to_string());
+            format!(
+                "{what} at ({}, {}) px in the packed map (y up from its bottom edge), beyond the runtime's positions, -2^30 to 2^30 ({limit}) each way",
+                shown(x),
+                shown(y)
+            )
+        };
+        let dx = layer.offset_x.checked_sub(collision.offset_x);
+        let dy = layer.offset_y.checked_sub(collision.offset_y);
+        let px = dx.and_then(|d| e.px[0].checked_add(d));
+        let py = dy.and_then(|d| e.px[1].checked_add(d));
+        let point = (px, py.and_then(|py| top.checked_sub(py)));
+        let (Some(px), Some(py), (Some(x), Some(y))) = (px, py, point) else {
+            errors.push(fail(beyond("it lies", point.0, point.1)));
+            continue;
+        };
+        if !within(x) || !within(y) {
+            errors.push(fail(beyond("it lies", Some(x), Some(y))));
             continue;
         }
-        let mut values = vec![(
-            name.clone(),
-            ObjectValue::Point(point.0 as i32, point.1 as i32),
-        )];
+        let mut values = vec![(name.clone(), ObjectValue::Point(x as i32, y as i32))];
         let resizable = project
             .defs
             .entities
@@ -1053,17 +1071,39 @@ fn entities(
             .find(|d| d.uid == e.def_uid)
             .is_some_and(|d| d.resizable_x || d.resizable_y);
         if resizable {
-            let left = (px as f64 - e.pivot[0] * e.width as f64).round() as i64;
-            let upper = (py as f64 - e.pivot[1] * e.height as f64).round() as i64;
-            if e.width < 1 || e.height < 1 || e.width > 65535 || e.height > 65535 {
-                errors.push(fail(format!("a size of {}×{} px", e.width, e.height)));
+            let [pivot_x, pivot_y] = e.pivot;
+            if !(0.0..=1.0).contains(&pivot_x) || !(0.0..=1.0).contains(&pivot_y) {
+                errors.push(fail(format!(
+                    "a pivot of ({pivot_x}, {pivot_y}); LDtk's pivots are 0 to 1 each way"
+                )));
+                continue;
+            }
+            let size = 1..=65535;
+            if !size.contains(&e.width) || !size.contains(&e.height) {
+                errors.push(fail(format!(
+                    "a size of {}×{} px; a resizable entity's rectangle needs 1 to 65535 px each way",
+                    e.width, e.height
+                )));
+                continue;
+            }
+            // Bounded now: |px|, |py - top| ≤ 2^30, sizes ≤ 65535, pivots in [0, 1].
+            let left = (px as f64 - pivot_x * e.width as f64).round() as i64;
+            let upper = (py as f64 - pivot_y * e.height as f64).round() as i64;
+            let (x0, y0) = (left, top - upper - e.height);
+            let (x1, y1) = (x0 + e.width, y0 + e.height);
+            if !(within(x0) && within(x1) && within(y0) && within(y1)) {
+                errors.push(fail(beyond(
+                    &format!("its rectangle of {}×{} px", e.width, e.height),
+                    Some(x0),
+                    Some(y0),
+                )));
                 continue;
             }
             values.push((
                 format!("{name}_rect"),
                 ObjectValue::Rect {
-                    x: left as i32,
-                    y: (top - upper - e.height) as i32,
+                    x: x0 as i32,
+                    y: y0 as i32,
                     width: e.width as u16,
                     height: e.height as u16,
                 },
