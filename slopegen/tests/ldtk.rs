@@ -756,6 +756,21 @@ fn bad_intgrid_values_name_the_value_and_the_first_cell() {
     );
 }
 
+/// An IntGrid layer's grid and the tile folder's tiles need one size.
+#[test]
+fn a_tile_folder_of_another_size_is_named() {
+    let (_d, p) = broken("grid.ldtk", |p| {
+        layer_mut(p, "Field", "collision")["__gridSize"] = 8.into();
+    });
+    let err = fails(
+        &[p.as_os_str(), TILES.as_ref()],
+        &[
+            "grid.ldtk: level `Field`, layer `collision`: a grid of 8 px, but the tile folder's tiles are 16 px",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
 #[test]
 fn bad_levels_and_files_are_named() {
     let (_d, p) = broken("worlds.ldtk", |p| {

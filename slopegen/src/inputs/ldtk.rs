@@ -885,6 +885,13 @@ impl Reader<'_> {
             .unwrap_or_default();
         // Where the shapes come from: the tile folder, else the layer's tileset.
         let sheet = match (folder, layer.tileset) {
+            (Some(set), _) if i64::from(set.tile_size) != layer.grid_size => {
+                errors.push(place.error(format!(
+                    "a grid of {} px, but the tile folder's tiles are {} px; the layer's grid and the folder's tiles need one size",
+                    layer.grid_size, set.tile_size
+                )));
+                return None;
+            }
             (Some(_), _) => None,
             (None, Some(uid)) => match use_sheet(project, uid, layer.grid_size, place, sheets) {
                 Ok(i) => Some(i),
