@@ -210,6 +210,70 @@ fn broken(file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
+/// Two tilesets on one image, `art` with collision shapes and `plain` without: each cell
+/// gets its own tileset's tiles (shapes for `art`'s, the image for `plain`'s), whichever
+/// tileset the map uses first.
+#[test]
+fn tilesets_sharing_an_image_keep_their_own_shapes() {
+    let json: Value =
+        serde_json::from_str(&fs::read_to_string(data("shapes.tmj")).unwrap()).unwrap();
+    let tileset: Value =
+        serde_json::from_str(&fs::read_to_string(data("art.tsj")).unwrap()).unwrap();
+    let img = image::open(data("art.png")).unwrap().to_rgb8();
+    for plain_first in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        for entry in fs::read_dir(SHAPES).unwrap() {
+            let path = entry.unwrap().path();
+            fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let mut plain = tileset.clone();
+        plain["name"] = "plain".into();
+        plain.as_object_mut().unwrap().remove("tiles");
+        fs::write(dir.path().join("plain.tsj"), plain.to_string()).unwrap();
+        // every other cell from `plain` (gids 7 to 12), the same tile and flips
+        let is_plain = |i: usize| (i % 2 == 0) == plain_first;
+        let mut map = json.clone();
+        map["tilesets"] = serde_json::json!([
+            {"firstgid": 1, "source": "art.tsj"},
+            {"firstgid": 7, "source": "plain.tsj"}
+        ]);
+        for (i, gid) in map["layers"][0]["data"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .enumerate()
+        {
+            if is_plain(i) {
+                *gid = (gid.as_u64().unwrap() + 6).into();
+            }
+        }
+        let path = dir.path().join("shapes.tmj");
+        fs::write(&path, map.to_string()).unwrap();
+        let out = generate(&[&path]);
+        let blob = fs::read(out.path().join("shapes.bin")).unwrap();
+        let bytes = fs::read(out.path().join("shapes.map")).unwrap();
+        let tables = Tables::from_bytes(&blob).unwrap();
+        let packed = PackedMap::from_bytes(&bytes).unwrap();
+        let world = World::new(tables, &packed);
+        let (w, h) = (packed.width() as i64, packed.height() as i64);
+        for y in 0..h * N {
+            for x in 0..w * N {
+                let i = ((h - 1 - y / N) * w + x / N) as usize;
+                let from = if is_plain(i) {
+                    From::Image
+                } else {
+                    From::ShapesWhereDrawn
+                };
+                assert_eq!(
+                    world.hits(Rect::of_box(x as i32, y as i32, 1, 1)),
+                    drawn(&json, &tileset, &img, from, x, y),
+                    "pixel ({x}, {y}), plain first: {plain_first}"
+                );
+            }
+        }
+    }
+}
+
 const NAME_ATTRIBUTES: &str =
     "name=\"art\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"6\" columns=\"3\">";
 
