@@ -711,11 +711,72 @@ fn bad_tilesets_are_named() {
         &[&p],
         &["world.ldtk: tileset `terrain`, tile 1: two names (`ramp22`, `ramp45`)"],
     );
-    // a sheet that is not whole tiles for its padding and spacing
+    // LDtk counts a partial last column as a tile: with spacing 3, tiles 3 and 7 lie partly
+    // outside the 72-px image, and the level uses them
     let (_d, p) = broken("world.ldtk", |p| {
         p["defs"]["tilesets"][0]["spacing"] = 3.into();
     });
-    fails(&[&p], &["terrain.png", "not a whole number", "spacing 3"]);
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: cell (",
+            "tile 3 of tileset `terrain`, which lies partly outside its image",
+            "terrain.png",
+        ],
+    );
+}
+
+/// `terrain.png` of the test projects, its canvas grown by `right` and `bottom` transparent
+/// pixels, written over the copy in `dir`.
+fn grow_terrain(dir: &Path, right: u32, bottom: u32) {
+    let old = image::open(data("terrain.png")).unwrap().to_rgba8();
+    let mut grown = image::RgbaImage::new(old.width() + right, old.height() + bottom);
+    image::imageops::overlay(&mut grown, &old, 0, 0);
+    grown.save(dir.join("terrain.png")).unwrap();
+}
+
+/// Tilesets as LDtk counts their tiles, `ceil((size - 2·padding) / (tile + spacing))` each
+/// way: trailing spacing, or a partial last row, are valid and change nothing; only a tile
+/// used that lies partly outside the image is an error.
+#[test]
+fn tilesets_count_their_tiles_as_ldtk_does() {
+    let reference = generate(&[data("world.ldtk")]);
+    let same = |p: &Path| {
+        let out = generate(&[p]);
+        for file in ["world.bin", "world.Hills.map", "world.Caves.map"] {
+            assert!(
+                read(out.path(), file) == read(reference.path(), file),
+                "{file}"
+            );
+        }
+    };
+    // trailing spacing after the last column and row (74×38 px: still 4×2 tiles)
+    let (d, p) = broken("world.ldtk", |_| {});
+    grow_terrain(d.path(), 2, 2);
+    same(&p);
+    // a partial last row (72×46 px: 4×3 tiles, the third row partial)
+    let (d, p) = broken("world.ldtk", |_| {});
+    grow_terrain(d.path(), 0, 10);
+    same(&p);
+    // its tiles used: by a tile layer, by an IntGrid value
+    let (d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["gridTiles"][1]["t"] = 9.into();
+        p["defs"]["layers"][3]["intGridValues"][1]["identifier"] = "terrain_10".into();
+    });
+    grow_terrain(d.path(), 0, 10);
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: cell (1, 7): tile 9 of tileset `terrain`, which lies partly outside its image",
+            "a collision tile must be whole",
+        ],
+    );
+    fails(
+        &[p.as_os_str(), "--layer".as_ref(), "terrain".as_ref()],
+        &[
+            "level `Hills`, layer `terrain`: cell (2, 5): IntGrid value 2 `terrain_10` names tile 10 of tileset `terrain`, which lies partly outside its image",
+        ],
+    );
 }
 
 #[test]
@@ -754,6 +815,22 @@ fn bad_intgrid_values_name_the_value_and_the_first_cell() {
         &[data("grid.ldtk"), data("world.ldtk")],
         &["world.ldtk: not a folder: beside an LDtk project, give the tile folder"],
     );
+}
+
+/// An IntGrid value that names a tile without a solid pixel would leave its cells empty
+/// unnoticed: it is an error naming the value.
+#[test]
+fn an_intgrid_value_naming_an_empty_tile_is_named() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        p["defs"]["layers"][3]["intGridValues"][1]["identifier"] = "terrain_2".into();
+    });
+    let err = fails(
+        &[p.as_os_str(), "--layer".as_ref(), "terrain".as_ref()],
+        &[
+            "level `Hills`, layer `terrain`: cell (2, 5): IntGrid value 2 `terrain_2` names tile 2 of tileset `terrain` (`terrain_2`), which has no solid pixel",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// An IntGrid layer's grid and the tile folder's tiles need one size.

@@ -22,7 +22,7 @@ use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
 use crate::error::map::MapError;
 use crate::error::text::{escape, shown};
 use crate::error::{Error, Result};
-use crate::inputs::sheet::{Sheet, SheetSpec, TileKind};
+use crate::inputs::sheet::{Count, Sheet, SheetSpec, TileKind};
 use crate::model::Model;
 use crate::model::map::{Map, Object, ObjectValue};
 use crate::model::tileset::{TileSet, constant_name};
@@ -750,13 +750,24 @@ fn use_sheet(
             shown(&spec.image)
         )));
     }
-    let sheet = Sheet::read(spec, &project.path, &ts.identifier, names)?;
+    // LDtk counts a partial last column or row as tiles; only a used one is an error.
+    let sheet = Sheet::read_counting(spec, &project.path, &ts.identifier, names, Count::Partial)?;
     sheets.push(UsedSheet {
         uid,
         sheet,
         one_way,
     });
     Ok(sheets.len() - 1)
+}
+
+/// What is wrong with tile `id` of `sheet`, one LDtk counts that lies partly outside the
+/// image.
+fn partial_tile(sheet: &Sheet, id: u32) -> String {
+    format!(
+        "tile {id} of tileset `{}`, which lies partly outside its image {} (LDtk counts a partial last column or row as tiles, but a collision tile must be whole)",
+        escape(&sheet.prefix),
+        shown(&sheet.spec.image)
+    )
 }
 
 /// What reading the collision layers of a project gathers: the sheets they use, every
@@ -850,6 +861,10 @@ impl Reader<'_> {
                 ));
                 continue;
             };
+            if sheets[sheet].sheet.partial.contains(&id) {
+                errors.push(place.cell(x, y, partial_tile(&sheets[sheet].sheet, id)));
+                continue;
+            }
             cells[at] = Planned::Tile {
                 sheet,
                 id,
@@ -980,6 +995,37 @@ impl Reader<'_> {
             let meaning = meanings
                 .entry(value)
                 .or_insert_with(|| intgrid_meaning(identifier, &find));
+            // A tile that is no shape: outside its image, or without a solid pixel.
+            let unusable = match meaning {
+                Ok(Planned::Tile { sheet, id, .. }) => {
+                    let used = &sheets[*sheet].sheet;
+                    if used.partial.contains(id) {
+                        Some(partial_tile(used, *id))
+                    } else if used.tiles[*id as usize] == TileKind::Empty {
+                        Some(format!(
+                            "tile {id} of tileset `{}` (`{}`), which has no solid pixel",
+                            escape(&used.prefix),
+                            escape(&used.tile_name(*id))
+                        ))
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            if let Some(problem) = unusable {
+                if reported.insert(value) {
+                    errors.push(place.cell(
+                        x,
+                        y,
+                        format!(
+                            "IntGrid value {value} `{}` names {problem}; name a shape, `full` or `one_way`, or leave its cells empty (value 0)",
+                            escape(identifier)
+                        ),
+                    ));
+                }
+                continue;
+            }
             match meaning {
                 Ok(planned) => cells.push(planned.clone()),
                 Err(()) => {
