@@ -570,6 +570,49 @@ fn entities_become_constants_in_the_levels_pixels() {
     assert!(!rs.contains("PLAYER_RECT"));
 }
 
+/// Entities are measured in the packed map's pixels: from the collision layer's left and
+/// bottom edges, the entity layer's offset from it applied (LDtk's `__pxTotalOffsetX/Y`,
+/// which the cells ignore). Worked out by hand below.
+#[test]
+fn entities_are_measured_from_the_packed_maps_bottom_edge_with_layer_offsets() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let collision = layer_mut(p, "Hills", "collision");
+        collision["__pxTotalOffsetX"] = 4.into();
+        collision["__pxTotalOffsetY"] = (-8).into();
+        let entities = layer_mut(p, "Hills", "Entities");
+        entities["__pxTotalOffsetX"] = 10.into();
+        entities["__pxTotalOffsetY"] = 6.into();
+        // `Platform`, resizable, 32×8 px at (128, 32): its pivot now its bottom centre
+        entities["entityInstances"][1]["__pivot"] = serde_json::json!([0.5, 1]);
+    });
+    let out = generate(&[&p]);
+    let rs = String::from_utf8(read(out.path(), "world.rs")).unwrap();
+    // The collision layer is 8 cells of 16 px high: its bottom edge is at y = 128 (y down).
+    // The entities lie (10 - 4, 6 - (-8)) = (6, 14) px from it, in LDtk's pixels.
+    // `Player` at (24, 100): (24 + 6, 128 - (100 + 14)) = (30, 14).
+    assert!(
+        rs.contains("pub const PLAYER: (i32, i32) = (30, 14);"),
+        "{rs}"
+    );
+    // `Platform` at (128, 32): pivot (128 + 6, 128 - (32 + 14)) = (134, 82); its rectangle
+    // 16 px left of the pivot, its bottom at the pivot: x 118 to 149, y 82 to 89.
+    assert!(
+        rs.contains("pub const PLATFORM: (i32, i32) = (134, 82);"),
+        "{rs}"
+    );
+    assert!(
+        rs.contains(
+            "pub const PLATFORM_RECT: ::slope_runtime::Rect = ::slope_runtime::Rect { x0: 118, y0: 82, x1: 149, y1: 89 };"
+        ),
+        "{rs}"
+    );
+    // level `Caves`, without offsets: `Exit` at (72, 40) of a 64-px-high layer
+    assert!(
+        rs.contains("pub const EXIT: (i32, i32) = (72, 24);"),
+        "{rs}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Bad input: each names the file, the level, the layer and the cell where they apply
 // ---------------------------------------------------------------------------------------
