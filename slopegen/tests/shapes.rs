@@ -231,7 +231,7 @@ fn tilesets_sharing_an_image_keep_their_own_shapes() {
         plain.as_object_mut().unwrap().remove("tiles");
         fs::write(dir.path().join("plain.tsj"), plain.to_string()).unwrap();
         // every other cell from `plain` (gids 7 to 12), the same tile and flips
-        let is_plain = |i: usize| (i % 2 == 0) == plain_first;
+        let is_plain = |i: usize| i.is_multiple_of(2) == plain_first;
         let mut map = json.clone();
         map["tilesets"] = serde_json::json!([
             {"firstgid": 1, "source": "art.tsj"},
@@ -272,6 +272,41 @@ fn tilesets_sharing_an_image_keep_their_own_shapes() {
             }
         }
     }
+}
+
+/// A `.tsj` polygon point without a number, or a `polygon` that is no list, is refused
+/// naming the tile (not read as 0 or as no points).
+#[test]
+fn malformed_polygons_are_refused_naming_the_tile() {
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },",
+        "\"polygon\": [\n       {\n        \"x\": \"0\",\n        \"y\": 16\n       },",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &[
+            "art.tsj: tileset `art`: tile 1: its polygon's point 0 is {\"x\":\"0\",\"y\":16}; a point needs numbers `x` and `y`",
+        ],
+    );
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },",
+        "\"polygon\": [\n       {\n        \"y\": 16\n       },",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &["tile 1: its polygon's point 0 is {\"y\":16}"],
+    );
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },\n       {\n        \"x\": 16,\n        \"y\": 0\n       },\n       {\n        \"x\": 16,\n        \"y\": 16\n       }\n      ]",
+        "\"polygon\": {\"x\": 16, \"y\": 0}",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &["tile 1: its polygon's `polygon` is {\"x\":16,\"y\":0}, not a list of points"],
+    );
 }
 
 const NAME_ATTRIBUTES: &str =

@@ -44,6 +44,9 @@ pub enum ShapeKind {
     Polygon(Vec<(f64, f64)>),
     /// Something with no inside: `polyline`, `point`, `text`, `tile`.
     NoInside(&'static str),
+    /// A shape its file does not describe whole (a polygon point without a number): what is
+    /// wrong.
+    Malformed(String),
 }
 
 /// Where a tile's bitmap comes from, by its tileset's `collision_from` property.
@@ -112,6 +115,9 @@ pub(crate) fn rasterize(shapes: &[TileShape], n: u8) -> std::result::Result<Bitm
                 "its collision holds a {what}, which has no inside; draw a rectangle, an ellipse or a polygon instead"
             ));
         }
+        if let ShapeKind::Malformed(problem) = &s.kind {
+            return Err(problem.clone());
+        }
         if s.rotation != 0.0 {
             return Err(format!(
                 "a collision shape rotated by {}°; only unrotated shapes are read (draw a rotated rectangle as a polygon)",
@@ -167,7 +173,7 @@ fn inside(s: &TileShape, px: f64, py: f64) -> bool {
             }
             odd
         }
-        ShapeKind::NoInside(_) => false,
+        ShapeKind::NoInside(_) | ShapeKind::Malformed(_) => false,
     }
 }
 
