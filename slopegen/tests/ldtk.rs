@@ -937,6 +937,29 @@ fn bad_levels_and_files_are_named() {
     );
 }
 
+/// Level and world identifiers name the output files: one that cannot be part of a file
+/// name is refused, naming the level.
+#[test]
+fn identifiers_that_cannot_name_files_are_refused() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        level_mut(p, "Caves")["identifier"] = "../Caves".into();
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "world.ldtk: level `../Caves`: its identifier `../Caves` holds `/`, which cannot be in a file name; rename it in LDtk",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_d, p) = broken("worlds.ldtk", |p| {
+        p["worlds"][1]["identifier"] = "Under:world".into();
+    });
+    fails(
+        &[&p],
+        &["worlds.ldtk: level `Level_0`: its world's identifier `Under:world` holds `:`"],
+    );
+}
+
 #[test]
 fn entities_that_cannot_be_constants_are_named() {
     let (_d, p) = broken("world.ldtk", |p| {

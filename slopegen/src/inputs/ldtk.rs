@@ -278,6 +278,16 @@ pub(crate) fn read_project(path: &Path) -> Result<Project> {
             }
             .into()
         };
+        // The identifiers name the output files (`STEM.WORLD.LEVEL.map`).
+        let mut named = vec![("its identifier", level.identifier.as_str())];
+        named.extend(world.as_deref().map(|w| ("its world's identifier", w)));
+        if let Some(bad) = named
+            .iter()
+            .find_map(|&(what, id)| file_name_problem(id).map(|p| format!("{what} {p}")))
+        {
+            errors.push(problem(bad));
+            continue;
+        }
         let (file, layers) = match (level.layer_instances, &level.external_rel_path) {
             (Some(layers), _) => (path.to_owned(), layers),
             (None, Some(rel)) => {
@@ -330,6 +340,25 @@ pub(crate) fn read_project(path: &Path) -> Result<Project> {
         levels,
         level_files,
     })
+}
+
+/// Why `id` cannot be part of an output file's name, if it cannot: empty, `.` or `..`, or
+/// holding a path separator, a control character or a character Windows refuses.
+fn file_name_problem(id: &str) -> Option<String> {
+    if id.is_empty() || id == "." || id == ".." {
+        return Some(format!(
+            "`{}` cannot be part of a file name; rename it in LDtk",
+            escape(id)
+        ));
+    }
+    let bad = id
+        .chars()
+        .find(|&c| c.is_control() || r#"/\:*?"<>|"#.contains(c))?;
+    Some(format!(
+        "`{}` holds {}, which cannot be in a file name; rename it in LDtk",
+        escape(id),
+        format!("`{}`", escape(&bad.to_string()))
+    ))
 }
 
 // ---------------------------------------------------------------------------------------
