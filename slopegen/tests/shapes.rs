@@ -196,6 +196,51 @@ fn tiles_with_shapes_are_their_shapes_rasterized() {
     }
 }
 
+/// The `\` ramp of `slope.tsj`: the triangle below-left of the diagonal from the tile's
+/// top-left corner to its bottom-right one. The diagonal runs through the centres of the
+/// pixels (c, c), and the polygon lies to its left: those centres are out. Drawn by hand,
+/// rows from the top, `#` solid.
+const BACKSLASH: [&str; 16] = [
+    "................",
+    "#...............",
+    "##..............",
+    "###.............",
+    "####............",
+    "#####...........",
+    "######..........",
+    "#######.........",
+    "########........",
+    "#########.......",
+    "##########......",
+    "###########.....",
+    "############....",
+    "#############...",
+    "##############..",
+    "###############.",
+];
+
+/// A centre exactly on a sloped edge is in where the polygon lies to the edge's right (the
+/// `/` ramp of tile 1, checked above) and out where it lies to its left (the `\` ramp).
+#[test]
+fn a_centre_on_a_sloped_edge_is_out_when_the_polygon_lies_to_its_left() {
+    let out = generate(&[data("slope.tmj")]);
+    let blob = fs::read(out.path().join("slope.bin")).unwrap();
+    let bytes = fs::read(out.path().join("slope.map")).unwrap();
+    let tables = Tables::from_bytes(&blob).unwrap();
+    let packed = PackedMap::from_bytes(&bytes).unwrap();
+    let world = World::new(tables, &packed);
+    for (r, row) in BACKSLASH.iter().enumerate() {
+        for (c, pixel) in row.bytes().enumerate() {
+            let (x, y) = (c as i32, (N - 1) as i32 - r as i32);
+            assert_eq!(
+                world.hits(Rect::of_box(x, y, 1, 1)),
+                pixel == b'#',
+                "column {c}, row {r} from the top"
+            );
+        }
+    }
+}
+
 /// A copy of the shapes level with `from` replaced by `to` in `file`.
 fn broken(file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
