@@ -355,9 +355,9 @@ fn file_name_problem(id: &str) -> Option<String> {
         .chars()
         .find(|&c| c.is_control() || r#"/\:*?"<>|"#.contains(c))?;
     Some(format!(
-        "`{}` holds {}, which cannot be in a file name; rename it in LDtk",
+        "`{}` holds `{}`, which cannot be in a file name; rename it in LDtk",
         escape(id),
-        format!("`{}`", escape(&bad.to_string()))
+        escape(&bad.to_string())
     ))
 }
 
