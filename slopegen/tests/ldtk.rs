@@ -536,7 +536,7 @@ fn several_worlds_and_separate_level_files() {
     );
 }
 
-/// Entities: the pivot in the level's pixels, y up from its bottom edge; a resizable one's
+/// Entities: the pivot in the packed map's pixels, y up from its bottom edge; a resizable one's
 /// rectangle; int, bool, string and enum fields; several of one kind numbered.
 #[test]
 fn entities_become_constants_in_the_levels_pixels() {

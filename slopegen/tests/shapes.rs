@@ -2,7 +2,8 @@
 //! `data/shapes/` (drawn by `data/shapes/make.py`) through the `slopegen` binary, read back
 //! through the runtime and compared pixel by pixel with an independent rasterization in exact
 //! integer arithmetic of the documented rule (a pixel is solid when its centre is inside a
-//! shape; edges half-open: left and top in, right and bottom out; ellipses strictly inside),
+//! shape; a centre exactly on an edge in on a horizontal edge with the shape below it and on
+//! any other edge with the shape to its right, out otherwise; ellipses strictly inside),
 //! under every flip of Tiled; the tileset property `collision_from`; shapes that have no
 //! inside.
 
