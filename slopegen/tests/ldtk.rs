@@ -536,7 +536,7 @@ fn several_worlds_and_separate_level_files() {
     );
 }
 
-/// Entities: the pivot in the level's pixels, y up from its bottom edge; a resizable one's
+/// Entities: the pivot in the packed map's pixels, y up from its bottom edge; a resizable one's
 /// rectangle; int, bool, string and enum fields; several of one kind numbered.
 #[test]
 fn entities_become_constants_in_the_levels_pixels() {
@@ -568,6 +568,49 @@ fn entities_become_constants_in_the_levels_pixels() {
     assert!(!rs.contains("DOOR_NOTE") && !rs.contains("DOOR_WEIGHT") && !rs.contains("DOOR_KEYS"));
     // a non-resizable entity has no rectangle
     assert!(!rs.contains("PLAYER_RECT"));
+}
+
+/// Entities are measured in the packed map's pixels: from the collision layer's left and
+/// bottom edges, the entity layer's offset from it applied (LDtk's `__pxTotalOffsetX/Y`,
+/// which the cells ignore). Worked out by hand below.
+#[test]
+fn entities_are_measured_from_the_packed_maps_bottom_edge_with_layer_offsets() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let collision = layer_mut(p, "Hills", "collision");
+        collision["__pxTotalOffsetX"] = 4.into();
+        collision["__pxTotalOffsetY"] = (-8).into();
+        let entities = layer_mut(p, "Hills", "Entities");
+        entities["__pxTotalOffsetX"] = 10.into();
+        entities["__pxTotalOffsetY"] = 6.into();
+        // `Platform`, resizable, 32×8 px at (128, 32): its pivot now its bottom centre
+        entities["entityInstances"][1]["__pivot"] = serde_json::json!([0.5, 1]);
+    });
+    let out = generate(&[&p]);
+    let rs = String::from_utf8(read(out.path(), "world.rs")).unwrap();
+    // The collision layer is 8 cells of 16 px high: its bottom edge is at y = 128 (y down).
+    // The entities lie (10 - 4, 6 - (-8)) = (6, 14) px from it, in LDtk's pixels.
+    // `Player` at (24, 100): (24 + 6, 128 - (100 + 14)) = (30, 14).
+    assert!(
+        rs.contains("pub const PLAYER: (i32, i32) = (30, 14);"),
+        "{rs}"
+    );
+    // `Platform` at (128, 32): pivot (128 + 6, 128 - (32 + 14)) = (134, 82); its rectangle
+    // 16 px left of the pivot, its bottom at the pivot: x 118 to 149, y 82 to 89.
+    assert!(
+        rs.contains("pub const PLATFORM: (i32, i32) = (134, 82);"),
+        "{rs}"
+    );
+    assert!(
+        rs.contains(
+            "pub const PLATFORM_RECT: ::slope_runtime::Rect = ::slope_runtime::Rect { x0: 118, y0: 82, x1: 149, y1: 89 };"
+        ),
+        "{rs}"
+    );
+    // level `Caves`, without offsets: `Exit` at (72, 40) of a 64-px-high layer
+    assert!(
+        rs.contains("pub const EXIT: (i32, i32) = (72, 24);"),
+        "{rs}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -711,11 +754,72 @@ fn bad_tilesets_are_named() {
         &[&p],
         &["world.ldtk: tileset `terrain`, tile 1: two names (`ramp22`, `ramp45`)"],
     );
-    // a sheet that is not whole tiles for its padding and spacing
+    // LDtk counts a partial last column as a tile: with spacing 3, tiles 3 and 7 lie partly
+    // outside the 72-px image, and the level uses them
     let (_d, p) = broken("world.ldtk", |p| {
         p["defs"]["tilesets"][0]["spacing"] = 3.into();
     });
-    fails(&[&p], &["terrain.png", "not a whole number", "spacing 3"]);
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: cell (",
+            "tile 3 of tileset `terrain`, which lies partly outside its image",
+            "terrain.png",
+        ],
+    );
+}
+
+/// `terrain.png` of the test projects, its canvas grown by `right` and `bottom` transparent
+/// pixels, written over the copy in `dir`.
+fn grow_terrain(dir: &Path, right: u32, bottom: u32) {
+    let old = image::open(data("terrain.png")).unwrap().to_rgba8();
+    let mut grown = image::RgbaImage::new(old.width() + right, old.height() + bottom);
+    image::imageops::overlay(&mut grown, &old, 0, 0);
+    grown.save(dir.join("terrain.png")).unwrap();
+}
+
+/// Tilesets as LDtk counts their tiles, `ceil((size - 2·padding) / (tile + spacing))` each
+/// way: trailing spacing, or a partial last row, are valid and change nothing; only a tile
+/// used that lies partly outside the image is an error.
+#[test]
+fn tilesets_count_their_tiles_as_ldtk_does() {
+    let reference = generate(&[data("world.ldtk")]);
+    let same = |p: &Path| {
+        let out = generate(&[p]);
+        for file in ["world.bin", "world.Hills.map", "world.Caves.map"] {
+            assert!(
+                read(out.path(), file) == read(reference.path(), file),
+                "{file}"
+            );
+        }
+    };
+    // trailing spacing after the last column and row (74×38 px: still 4×2 tiles)
+    let (d, p) = broken("world.ldtk", |_| {});
+    grow_terrain(d.path(), 2, 2);
+    same(&p);
+    // a partial last row (72×46 px: 4×3 tiles, the third row partial)
+    let (d, p) = broken("world.ldtk", |_| {});
+    grow_terrain(d.path(), 0, 10);
+    same(&p);
+    // its tiles used: by a tile layer, by an IntGrid value
+    let (d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["gridTiles"][1]["t"] = 9.into();
+        p["defs"]["layers"][3]["intGridValues"][1]["identifier"] = "terrain_10".into();
+    });
+    grow_terrain(d.path(), 0, 10);
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: cell (1, 7): tile 9 of tileset `terrain`, which lies partly outside its image",
+            "a collision tile must be whole",
+        ],
+    );
+    fails(
+        &[p.as_os_str(), "--layer".as_ref(), "terrain".as_ref()],
+        &[
+            "level `Hills`, layer `terrain`: cell (2, 5): IntGrid value 2 `terrain_10` names tile 10 of tileset `terrain`, which lies partly outside its image",
+        ],
+    );
 }
 
 #[test]
@@ -754,6 +858,37 @@ fn bad_intgrid_values_name_the_value_and_the_first_cell() {
         &[data("grid.ldtk"), data("world.ldtk")],
         &["world.ldtk: not a folder: beside an LDtk project, give the tile folder"],
     );
+}
+
+/// An IntGrid value that names a tile without a solid pixel would leave its cells empty
+/// unnoticed: it is an error naming the value.
+#[test]
+fn an_intgrid_value_naming_an_empty_tile_is_named() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        p["defs"]["layers"][3]["intGridValues"][1]["identifier"] = "terrain_2".into();
+    });
+    let err = fails(
+        &[p.as_os_str(), "--layer".as_ref(), "terrain".as_ref()],
+        &[
+            "level `Hills`, layer `terrain`: cell (2, 5): IntGrid value 2 `terrain_2` names tile 2 of tileset `terrain` (`terrain_2`), which has no solid pixel",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// An IntGrid layer's grid and the tile folder's tiles need one size.
+#[test]
+fn a_tile_folder_of_another_size_is_named() {
+    let (_d, p) = broken("grid.ldtk", |p| {
+        layer_mut(p, "Field", "collision")["__gridSize"] = 8.into();
+    });
+    let err = fails(
+        &[p.as_os_str(), TILES.as_ref()],
+        &[
+            "grid.ldtk: level `Field`, layer `collision`: a grid of 8 px, but the tile folder's tiles are 16 px",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -802,6 +937,29 @@ fn bad_levels_and_files_are_named() {
     );
 }
 
+/// Level and world identifiers name the output files: one that cannot be part of a file
+/// name is refused, naming the level.
+#[test]
+fn identifiers_that_cannot_name_files_are_refused() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        level_mut(p, "Caves")["identifier"] = "../Caves".into();
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "world.ldtk: level `../Caves`: its identifier `../Caves` holds `/`, which cannot be in a file name; rename it in LDtk",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_d, p) = broken("worlds.ldtk", |p| {
+        p["worlds"][1]["identifier"] = "Under:world".into();
+    });
+    fails(
+        &[&p],
+        &["worlds.ldtk: level `Level_0`: its world's identifier `Under:world` holds `:`"],
+    );
+}
+
 #[test]
 fn entities_that_cannot_be_constants_are_named() {
     let (_d, p) = broken("world.ldtk", |p| {
@@ -821,6 +979,107 @@ fn entities_that_cannot_be_constants_are_named() {
         ],
     );
     assert_eq!(err.lines().count(), 4, "{err}");
+}
+
+/// Sizes and positions come from the JSON as any 64-bit integers: values whose arithmetic
+/// would overflow are errors naming their place, never a crash.
+#[test]
+fn hostile_sizes_are_errors_not_crashes() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let l = layer_mut(p, "Hills", "collision");
+        l["__cWid"] = i64::MIN.div_euclid(2).into();
+        l["__cHei"] = 4.into();
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `collision`: -4611686018427387904×4 cells; the runtime's limits are 1 to 65535 cells a side",
+        ],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // a refused level's entities are not measured against its size
+    let (_d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["__cHei"] = (1_i64 << 62).into();
+    });
+    let err = fails(
+        &[&p],
+        &["level `Hills`, layer `collision`: 12×4611686018427387904 cells"],
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn hostile_entity_positions_are_errors_not_crashes() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let layer = layer_mut(p, "Hills", "Entities");
+        layer["__pxTotalOffsetX"] = 1.into();
+        let entities = layer["entityInstances"].as_array_mut().unwrap();
+        entities[0]["px"] = serde_json::json!([i64::MAX, 0]); // x + 1 overflows
+        entities[1]["__pivot"] = serde_json::json!([0, 1e19]); // the rectangle's top
+        entities[2]["px"] = serde_json::json!([i64::MIN, 0]); // |x| overflows
+        entities[3]["px"] = serde_json::json!([0, i64::MIN]); // 128 - y overflows
+    });
+    let err = fails(
+        &[&p],
+        &[
+            "4 problems",
+            "level `Hills`, layer `Entities`: entity `Player`: it lies at (?, 128) px in the packed map (y up from its bottom edge), beyond the runtime's positions, -2^30 to 2^30 (1073741824) each way",
+            "entity `Platform`: a pivot of (0, 10000000000000000000); LDtk's pivots are 0 to 1 each way",
+            "entity `Door`: it lies at (-9223372036854775807, 128) px",
+            "entity `Coin_0`: it lies at (1, ?) px",
+        ],
+    );
+    assert_eq!(err.lines().count(), 5, "{err}");
+    // the collision layer's offset, against the entity layer's
+    let (_d, p) = broken("world.ldtk", |p| {
+        layer_mut(p, "Hills", "collision")["__pxTotalOffsetX"] = i64::MIN.into();
+    });
+    let err = fails(
+        &[&p],
+        &["5 problems", "entity `Player`: it lies at (?, 28) px"],
+    );
+    assert_eq!(err.lines().count(), 6, "{err}");
+}
+
+/// A resizable entity's rectangle: its pivot within LDtk's 0 to 1, and every corner within
+/// the runtime's positions, not only its pivot.
+#[test]
+fn entity_rectangles_are_checked_whole() {
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["px"] = serde_json::json!([1_i64 << 30, 32]);
+    });
+    fails(
+        &[&p],
+        &[
+            "level `Hills`, layer `Entities`: entity `Platform`: its rectangle of 32×8 px at (1073741824, 88) px in the packed map",
+            "-2^30 to 2^30",
+        ],
+    );
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["__pivot"] = serde_json::json!([1.5, 0]);
+    });
+    fails(
+        &[&p],
+        &["entity `Platform`: a pivot of (1.5, 0); LDtk's pivots are 0 to 1 each way"],
+    );
+    let (_d, p) = broken("world.ldtk", |p| {
+        let entities = layer_mut(p, "Hills", "Entities")["entityInstances"]
+            .as_array_mut()
+            .unwrap();
+        entities[1]["width"] = 0.into();
+    });
+    fails(
+        &[&p],
+        &[
+            "entity `Platform`: a size of 0×8 px; a resizable entity's rectangle needs 1 to 65535 px each way",
+        ],
+    );
 }
 
 // ---------------------------------------------------------------------------------------

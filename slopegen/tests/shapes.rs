@@ -2,7 +2,8 @@
 //! `data/shapes/` (drawn by `data/shapes/make.py`) through the `slopegen` binary, read back
 //! through the runtime and compared pixel by pixel with an independent rasterization in exact
 //! integer arithmetic of the documented rule (a pixel is solid when its centre is inside a
-//! shape; edges half-open: left and top in, right and bottom out; ellipses strictly inside),
+//! shape; a centre exactly on an edge in on a horizontal edge with the shape below it and on
+//! any other edge with the shape to its right, out otherwise; ellipses strictly inside),
 //! under every flip of Tiled; the tileset property `collision_from`; shapes that have no
 //! inside.
 
@@ -196,6 +197,51 @@ fn tiles_with_shapes_are_their_shapes_rasterized() {
     }
 }
 
+/// The `\` ramp of `slope.tsj`: the triangle below-left of the diagonal from the tile's
+/// top-left corner to its bottom-right one. The diagonal runs through the centres of the
+/// pixels (c, c), and the polygon lies to its left: those centres are out. Drawn by hand,
+/// rows from the top, `#` solid.
+const BACKSLASH: [&str; 16] = [
+    "................",
+    "#...............",
+    "##..............",
+    "###.............",
+    "####............",
+    "#####...........",
+    "######..........",
+    "#######.........",
+    "########........",
+    "#########.......",
+    "##########......",
+    "###########.....",
+    "############....",
+    "#############...",
+    "##############..",
+    "###############.",
+];
+
+/// A centre exactly on a sloped edge is in where the polygon lies to the edge's right (the
+/// `/` ramp of tile 1, checked above) and out where it lies to its left (the `\` ramp).
+#[test]
+fn a_centre_on_a_sloped_edge_is_out_when_the_polygon_lies_to_its_left() {
+    let out = generate(&[data("slope.tmj")]);
+    let blob = fs::read(out.path().join("slope.bin")).unwrap();
+    let bytes = fs::read(out.path().join("slope.map")).unwrap();
+    let tables = Tables::from_bytes(&blob).unwrap();
+    let packed = PackedMap::from_bytes(&bytes).unwrap();
+    let world = World::new(tables, &packed);
+    for (r, row) in BACKSLASH.iter().enumerate() {
+        for (c, pixel) in row.bytes().enumerate() {
+            let (x, y) = (c as i32, (N - 1) as i32 - r as i32);
+            assert_eq!(
+                world.hits(Rect::of_box(x, y, 1, 1)),
+                pixel == b'#',
+                "column {c}, row {r} from the top"
+            );
+        }
+    }
+}
+
 /// A copy of the shapes level with `from` replaced by `to` in `file`.
 fn broken(file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -208,6 +254,105 @@ fn broken(file: &str, from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
     assert!(text.contains(from), "{from:?} not in {file}");
     fs::write(&path, text.replacen(from, to, 1)).unwrap();
     (dir, path)
+}
+
+/// Two tilesets on one image, `art` with collision shapes and `plain` without: each cell
+/// gets its own tileset's tiles (shapes for `art`'s, the image for `plain`'s), whichever
+/// tileset the map uses first.
+#[test]
+fn tilesets_sharing_an_image_keep_their_own_shapes() {
+    let json: Value =
+        serde_json::from_str(&fs::read_to_string(data("shapes.tmj")).unwrap()).unwrap();
+    let tileset: Value =
+        serde_json::from_str(&fs::read_to_string(data("art.tsj")).unwrap()).unwrap();
+    let img = image::open(data("art.png")).unwrap().to_rgb8();
+    for plain_first in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        for entry in fs::read_dir(SHAPES).unwrap() {
+            let path = entry.unwrap().path();
+            fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let mut plain = tileset.clone();
+        plain["name"] = "plain".into();
+        plain.as_object_mut().unwrap().remove("tiles");
+        fs::write(dir.path().join("plain.tsj"), plain.to_string()).unwrap();
+        // every other cell from `plain` (gids 7 to 12), the same tile and flips
+        let is_plain = |i: usize| i.is_multiple_of(2) == plain_first;
+        let mut map = json.clone();
+        map["tilesets"] = serde_json::json!([
+            {"firstgid": 1, "source": "art.tsj"},
+            {"firstgid": 7, "source": "plain.tsj"}
+        ]);
+        for (i, gid) in map["layers"][0]["data"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .enumerate()
+        {
+            if is_plain(i) {
+                *gid = (gid.as_u64().unwrap() + 6).into();
+            }
+        }
+        let path = dir.path().join("shapes.tmj");
+        fs::write(&path, map.to_string()).unwrap();
+        let out = generate(&[&path]);
+        let blob = fs::read(out.path().join("shapes.bin")).unwrap();
+        let bytes = fs::read(out.path().join("shapes.map")).unwrap();
+        let tables = Tables::from_bytes(&blob).unwrap();
+        let packed = PackedMap::from_bytes(&bytes).unwrap();
+        let world = World::new(tables, &packed);
+        let (w, h) = (packed.width() as i64, packed.height() as i64);
+        for y in 0..h * N {
+            for x in 0..w * N {
+                let i = ((h - 1 - y / N) * w + x / N) as usize;
+                let from = if is_plain(i) {
+                    From::Image
+                } else {
+                    From::ShapesWhereDrawn
+                };
+                assert_eq!(
+                    world.hits(Rect::of_box(x as i32, y as i32, 1, 1)),
+                    drawn(&json, &tileset, &img, from, x, y),
+                    "pixel ({x}, {y}), plain first: {plain_first}"
+                );
+            }
+        }
+    }
+}
+
+/// A `.tsj` polygon point without a number, or a `polygon` that is no list, is refused
+/// naming the tile (not read as 0 or as no points).
+#[test]
+fn malformed_polygons_are_refused_naming_the_tile() {
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },",
+        "\"polygon\": [\n       {\n        \"x\": \"0\",\n        \"y\": 16\n       },",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &[
+            "art.tsj: tileset `art`: tile 1: its polygon's point 0 is {\"x\":\"0\",\"y\":16}; a point needs numbers `x` and `y`",
+        ],
+    );
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },",
+        "\"polygon\": [\n       {\n        \"y\": 16\n       },",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &["tile 1: its polygon's point 0 is {\"y\":16}"],
+    );
+    let (d, _) = broken(
+        "art.tsj",
+        "\"polygon\": [\n       {\n        \"x\": 0,\n        \"y\": 16\n       },\n       {\n        \"x\": 16,\n        \"y\": 0\n       },\n       {\n        \"x\": 16,\n        \"y\": 16\n       }\n      ]",
+        "\"polygon\": {\"x\": 16, \"y\": 0}",
+    );
+    fails(
+        &[d.path().join("shapes.tmj")],
+        &["tile 1: its polygon's `polygon` is {\"x\":16,\"y\":0}, not a list of points"],
+    );
 }
 
 const NAME_ATTRIBUTES: &str =

@@ -367,8 +367,9 @@ pub enum MapError {
         /// The property's value.
         value: String,
     },
-    /// An LDtk level's file (`.ldtkl`) cannot be read, or the project lists a level without
-    /// layers or a file.
+    /// An LDtk level's file (`.ldtkl`) cannot be read, the project lists a level without
+    /// layers or a file, or a level's (or its world's) identifier cannot be part of a file
+    /// name.
     #[error("{}: level `{}`: {problem}", shown(.file), escape(.level))]
     LevelFile {
         /// The project.

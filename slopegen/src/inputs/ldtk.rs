@@ -22,7 +22,7 @@ use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
 use crate::error::map::MapError;
 use crate::error::text::{escape, shown};
 use crate::error::{Error, Result};
-use crate::inputs::sheet::{Sheet, SheetSpec, TileKind};
+use crate::inputs::sheet::{Count, Sheet, SheetSpec, TileKind};
 use crate::model::Model;
 use crate::model::map::{Map, Object, ObjectValue};
 use crate::model::tileset::{TileSet, constant_name};
@@ -278,6 +278,16 @@ pub(crate) fn read_project(path: &Path) -> Result<Project> {
             }
             .into()
         };
+        // The identifiers name the output files (`STEM.WORLD.LEVEL.map`).
+        let mut named = vec![("its identifier", level.identifier.as_str())];
+        named.extend(world.as_deref().map(|w| ("its world's identifier", w)));
+        if let Some(bad) = named
+            .iter()
+            .find_map(|&(what, id)| file_name_problem(id).map(|p| format!("{what} {p}")))
+        {
+            errors.push(problem(bad));
+            continue;
+        }
         let (file, layers) = match (level.layer_instances, &level.external_rel_path) {
             (Some(layers), _) => (path.to_owned(), layers),
             (None, Some(rel)) => {
@@ -330,6 +340,25 @@ pub(crate) fn read_project(path: &Path) -> Result<Project> {
         levels,
         level_files,
     })
+}
+
+/// Why `id` cannot be part of an output file's name, if it cannot: empty, `.` or `..`, or
+/// holding a path separator, a control character or a character Windows refuses.
+fn file_name_problem(id: &str) -> Option<String> {
+    if id.is_empty() || id == "." || id == ".." {
+        return Some(format!(
+            "`{}` cannot be part of a file name; rename it in LDtk",
+            escape(id)
+        ));
+    }
+    let bad = id
+        .chars()
+        .find(|&c| c.is_control() || r#"/\:*?"<>|"#.contains(c))?;
+    Some(format!(
+        "`{}` holds `{}`, which cannot be in a file name; rename it in LDtk",
+        escape(id),
+        escape(&bad.to_string())
+    ))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -537,7 +566,6 @@ pub(crate) fn compile(
                 continue;
             }
         };
-        chosen.push((level, collision));
         let place = Place {
             file: &level.file,
             level: &level.identifier,
@@ -561,14 +589,20 @@ pub(crate) fn compile(
             None => size = Some((n, level.identifier.clone())),
             _ => {}
         }
-        let too_big =
-            w > i64::from(u16::MAX) || h > i64::from(u16::MAX) || w * h > i64::from(MAX_MAP_CELLS);
-        if w < 1 || h < 1 || too_big {
+        // Each side first, then the product: the sizes come from the JSON, any i64.
+        let side = 1..=i64::from(u16::MAX);
+        let fits = side.contains(&w)
+            && side.contains(&h)
+            && w.checked_mul(h)
+                .is_some_and(|cells| cells <= i64::from(MAX_MAP_CELLS));
+        if !fits {
             reader.errors.push(place.error(format!(
                 "{w}×{h} cells; the runtime's limits are 1 to 65535 cells a side and {MAX_MAP_CELLS} cells in all"
             )));
             continue;
         }
+        // A level whose size is sound: its entities are checked too, whatever its cells.
+        chosen.push((level, collision));
         if let Some(cells) = reader.cells(collision, &place) {
             planned.push((level, collision, cells));
         }
@@ -745,13 +779,24 @@ fn use_sheet(
             shown(&spec.image)
         )));
     }
-    let sheet = Sheet::read(spec, &project.path, &ts.identifier, names)?;
+    // LDtk counts a partial last column or row as tiles; only a used one is an error.
+    let sheet = Sheet::read_counting(spec, &project.path, &ts.identifier, names, Count::Partial)?;
     sheets.push(UsedSheet {
         uid,
         sheet,
         one_way,
     });
     Ok(sheets.len() - 1)
+}
+
+/// What is wrong with tile `id` of `sheet`, one LDtk counts that lies partly outside the
+/// image.
+fn partial_tile(sheet: &Sheet, id: u32) -> String {
+    format!(
+        "tile {id} of tileset `{}`, which lies partly outside its image {} (LDtk counts a partial last column or row as tiles, but a collision tile must be whole)",
+        escape(&sheet.prefix),
+        shown(&sheet.spec.image)
+    )
 }
 
 /// What reading the collision layers of a project gathers: the sheets they use, every
@@ -845,6 +890,10 @@ impl Reader<'_> {
                 ));
                 continue;
             };
+            if sheets[sheet].sheet.partial.contains(&id) {
+                errors.push(place.cell(x, y, partial_tile(&sheets[sheet].sheet, id)));
+                continue;
+            }
             cells[at] = Planned::Tile {
                 sheet,
                 id,
@@ -880,6 +929,13 @@ impl Reader<'_> {
             .unwrap_or_default();
         // Where the shapes come from: the tile folder, else the layer's tileset.
         let sheet = match (folder, layer.tileset) {
+            (Some(set), _) if i64::from(set.tile_size) != layer.grid_size => {
+                errors.push(place.error(format!(
+                    "a grid of {} px, but the tile folder's tiles are {} px; the layer's grid and the folder's tiles need one size",
+                    layer.grid_size, set.tile_size
+                )));
+                return None;
+            }
             (Some(_), _) => None,
             (None, Some(uid)) => match use_sheet(project, uid, layer.grid_size, place, sheets) {
                 Ok(i) => Some(i),
@@ -968,6 +1024,37 @@ impl Reader<'_> {
             let meaning = meanings
                 .entry(value)
                 .or_insert_with(|| intgrid_meaning(identifier, &find));
+            // A tile that is no shape: outside its image, or without a solid pixel.
+            let unusable = match meaning {
+                Ok(Planned::Tile { sheet, id, .. }) => {
+                    let used = &sheets[*sheet].sheet;
+                    if used.partial.contains(id) {
+                        Some(partial_tile(used, *id))
+                    } else if used.tiles[*id as usize] == TileKind::Empty {
+                        Some(format!(
+                            "tile {id} of tileset `{}` (`{}`), which has no solid pixel",
+                            escape(&used.prefix),
+                            escape(&used.tile_name(*id))
+                        ))
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            if let Some(problem) = unusable {
+                if reported.insert(value) {
+                    errors.push(place.cell(
+                        x,
+                        y,
+                        format!(
+                            "IntGrid value {value} `{}` names {problem}; name a shape, `full` or `one_way`, or leave its cells empty (value 0)",
+                            escape(identifier)
+                        ),
+                    ));
+                }
+                continue;
+            }
             match meaning {
                 Ok(planned) => cells.push(planned.clone()),
                 Err(()) => {
@@ -1000,6 +1087,7 @@ fn entities(
     set: &TileSet,
 ) -> Result<Vec<Object>> {
     let n = collision.grid_size;
+    // The caller checked the layer's size: at most 65535 cells of 64 px.
     let top = collision.c_hei * n;
     let all: Vec<(&JsonLayer, &JsonEntity)> = level
         .layers
@@ -1032,20 +1120,32 @@ fn entities(
             }
             .into()
         };
-        // LDtk's pixels (y down, from the level's top-left) to the map's (y up).
-        let dx = layer.offset_x - collision.offset_x;
-        let dy = layer.offset_y - collision.offset_y;
-        let (px, py) = (e.px[0] + dx, e.px[1] + dy);
-        let point = (px, top - py);
+        // LDtk's pixels (y down, from the level's top-left) to the map's (y up). The values
+        // come from the JSON, any i64: every step is checked.
         let limit = i64::from(slope_runtime::MAX_POSITION);
-        if point.0.abs() > limit || point.1.abs() > limit {
-            errors.push(fail("it lies beyond the runtime's positions".into()));
+        let within = |v: i64| (-limit..=limit).contains(&v);
+        let beyond = |what: &str, x: Option<i64>, y: Option<i64>| -> String {
+            let shown = |v: Option<i64>| v.map_or_else(|| "?".to_owned(), |v| v.to_string());
+            format!(
+                "{what} at ({}, {}) px in the packed map (y up from its bottom edge), beyond the runtime's positions, -2^30 to 2^30 ({limit}) each way",
+                shown(x),
+                shown(y)
+            )
+        };
+        let dx = layer.offset_x.checked_sub(collision.offset_x);
+        let dy = layer.offset_y.checked_sub(collision.offset_y);
+        let px = dx.and_then(|d| e.px[0].checked_add(d));
+        let py = dy.and_then(|d| e.px[1].checked_add(d));
+        let point = (px, py.and_then(|py| top.checked_sub(py)));
+        let (Some(px), Some(py), (Some(x), Some(y))) = (px, py, point) else {
+            errors.push(fail(beyond("it lies", point.0, point.1)));
+            continue;
+        };
+        if !within(x) || !within(y) {
+            errors.push(fail(beyond("it lies", Some(x), Some(y))));
             continue;
         }
-        let mut values = vec![(
-            name.clone(),
-            ObjectValue::Point(point.0 as i32, point.1 as i32),
-        )];
+        let mut values = vec![(name.clone(), ObjectValue::Point(x as i32, y as i32))];
         let resizable = project
             .defs
             .entities
@@ -1053,17 +1153,39 @@ fn entities(
             .find(|d| d.uid == e.def_uid)
             .is_some_and(|d| d.resizable_x || d.resizable_y);
         if resizable {
-            let left = (px as f64 - e.pivot[0] * e.width as f64).round() as i64;
-            let upper = (py as f64 - e.pivot[1] * e.height as f64).round() as i64;
-            if e.width < 1 || e.height < 1 || e.width > 65535 || e.height > 65535 {
-                errors.push(fail(format!("a size of {}×{} px", e.width, e.height)));
+            let [pivot_x, pivot_y] = e.pivot;
+            if !(0.0..=1.0).contains(&pivot_x) || !(0.0..=1.0).contains(&pivot_y) {
+                errors.push(fail(format!(
+                    "a pivot of ({pivot_x}, {pivot_y}); LDtk's pivots are 0 to 1 each way"
+                )));
+                continue;
+            }
+            let size = 1..=65535;
+            if !size.contains(&e.width) || !size.contains(&e.height) {
+                errors.push(fail(format!(
+                    "a size of {}×{} px; a resizable entity's rectangle needs 1 to 65535 px each way",
+                    e.width, e.height
+                )));
+                continue;
+            }
+            // Bounded now: |px|, |py - top| ≤ 2^30, sizes ≤ 65535, pivots in [0, 1].
+            let left = (px as f64 - pivot_x * e.width as f64).round() as i64;
+            let upper = (py as f64 - pivot_y * e.height as f64).round() as i64;
+            let (x0, y0) = (left, top - upper - e.height);
+            let (x1, y1) = (x0 + e.width, y0 + e.height);
+            if !(within(x0) && within(x1) && within(y0) && within(y1)) {
+                errors.push(fail(beyond(
+                    &format!("its rectangle of {}×{} px", e.width, e.height),
+                    Some(x0),
+                    Some(y0),
+                )));
                 continue;
             }
             values.push((
                 format!("{name}_rect"),
                 ObjectValue::Rect {
-                    x: left as i32,
-                    y: (top - upper - e.height) as i32,
+                    x: x0 as i32,
+                    y: y0 as i32,
                     width: e.width as u16,
                     height: e.height as u16,
                 },

@@ -7,7 +7,7 @@
 //! [`slope_runtime::Cell::FULL`] in maps, no shape) or a shape, named by its tileset's `name`
 //! property if it has one, else `<sheet>_<index>` (index from 0, row by row).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::error::map::MapError;
@@ -57,6 +57,20 @@ pub struct Sheet {
     pub names: BTreeMap<u32, String>,
     /// Its tiles, row by row.
     pub tiles: Vec<TileKind>,
+    /// Tiles that lie partly outside the image (counted as LDtk counts its tilesets' tiles;
+    /// none for other sheets), read as empty: an error where they are used.
+    pub partial: BTreeSet<u32>,
+}
+
+/// How a sheet's columns and rows are counted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// The image must be a whole number of tiles for its margin and spacing (Tiled, a sheet
+    /// given alone).
+    Exact,
+    /// As LDtk counts them: `ceil((size - 2·padding) / (tile + spacing))`, a partial last
+    /// column or row included (its tiles in [`Sheet::partial`]).
+    Partial,
 }
 
 impl Sheet {
@@ -66,6 +80,17 @@ impl Sheet {
         defined_in: &Path,
         prefix: &str,
         names: BTreeMap<u32, String>,
+    ) -> Result<Sheet> {
+        Sheet::read_counting(spec, defined_in, prefix, names, Count::Exact)
+    }
+
+    /// [`Sheet::read`], its columns and rows counted by `count`.
+    pub(crate) fn read_counting(
+        spec: SheetSpec,
+        defined_in: &Path,
+        prefix: &str,
+        names: BTreeMap<u32, String>,
+        count: Count,
     ) -> Result<Sheet> {
         let n = tile_size(&spec, defined_in)?;
         let image = match std::fs::metadata(&spec.image) {
@@ -78,13 +103,24 @@ impl Sheet {
             }
             _ => read_sheet_image(&spec.image)?,
         };
-        let (columns, rows) = grid(&spec, &image)?;
+        let (columns, rows) = match count {
+            Count::Exact => grid(&spec, &image)?,
+            Count::Partial => ldtk_grid(&spec, &image)?,
+        };
         let mut tiles = Vec::with_capacity((columns * rows) as usize);
+        let mut partial = BTreeSet::new();
         for row in 0..rows {
             for col in 0..columns {
-                let x0 = spec.margin + col * (n + spec.spacing);
-                let y0 = spec.margin + row * (n + spec.spacing);
-                tiles.push(cut(&image, x0, y0, n));
+                let x0 = u64::from(spec.margin) + u64::from(col) * u64::from(n + spec.spacing);
+                let y0 = u64::from(spec.margin) + u64::from(row) * u64::from(n + spec.spacing);
+                if x0 + u64::from(n) > u64::from(image.width)
+                    || y0 + u64::from(n) > u64::from(image.height)
+                {
+                    partial.insert(tiles.len() as u32);
+                    tiles.push(TileKind::Empty);
+                    continue;
+                }
+                tiles.push(cut(&image, x0 as u32, y0 as u32, n));
             }
         }
         if tiles.len() > usize::from(u16::MAX) {
@@ -99,6 +135,7 @@ impl Sheet {
             prefix: prefix.to_owned(),
             names,
             tiles,
+            partial,
         })
     }
 
@@ -222,6 +259,31 @@ fn grid(spec: &SheetSpec, image: &SolidImage) -> Result<(u32, u32)> {
             .into());
         }
         Ok((inner / step) as u32)
+    };
+    Ok((axis(image.width, "width")?, axis(image.height, "height")?))
+}
+
+/// Columns and rows as LDtk counts them (its `TilesetDef`'s `cWid` and `cHei`):
+/// `ceil((size - 2·padding) / (tile + spacing))`, a partial last column or row included;
+/// at least one tile each way.
+fn ldtk_grid(spec: &SheetSpec, image: &SolidImage) -> Result<(u32, u32)> {
+    let n = spec.tile_width;
+    let axis = |len: u32, axis: &'static str| -> Result<u32> {
+        let inner = i64::from(len) - 2 * i64::from(spec.margin);
+        let step = i64::from(n) + i64::from(spec.spacing);
+        if inner < 1 {
+            return Err(MapError::SheetGrid {
+                file: spec.image.clone(),
+                width: image.width,
+                height: image.height,
+                axis,
+                tile: n,
+                margin: spec.margin,
+                spacing: spec.spacing,
+            }
+            .into());
+        }
+        Ok(((inner + step - 1) / step) as u32)
     };
     Ok((axis(image.width, "width")?, axis(image.height, "height")?))
 }

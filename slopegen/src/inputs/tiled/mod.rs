@@ -10,6 +10,7 @@
 //!   solid tiles [`Cell::FULL`].
 //! - Named points and rectangles of object layers become constants in world pixels (y up).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
@@ -62,8 +63,8 @@ struct Collision<'a> {
 /// could not be read (reported once, their cells skipped).
 #[derive(Default)]
 struct Sheets {
-    read: Vec<(SheetSpec, Sheet)>,
-    unusable: Vec<SheetSpec>,
+    read: Vec<(SheetKey, Sheet)>,
+    unusable: Vec<SheetKey>,
 }
 
 /// Reads `paths` (choosing each one's collision layer by `layer`) into one tile set and one
@@ -213,19 +214,36 @@ fn choose_layer<'a>(map: &'a TiledMap, named: Option<&str>) -> Result<&'a TiledL
     .into())
 }
 
-/// The key of a sheet shared by several tilesets or maps: its image (canonical path) and
-/// how it is cut.
-fn sheet_key(spec: &SheetSpec) -> SheetSpec {
+/// The key of a sheet shared by several maps: its image (canonical path), how it is cut,
+/// and what its tileset makes of it (its tiles' names, collision shapes and
+/// `collision_from`). Two tilesets that share an image but not their shapes get a sheet
+/// each.
+#[derive(Clone, PartialEq)]
+struct SheetKey {
+    spec: SheetSpec,
+    prefix: String,
+    names: BTreeMap<u32, String>,
+    shapes: BTreeMap<u32, Vec<shapes::TileShape>>,
+    collision_from: Option<String>,
+}
+
+fn sheet_key(ts: &TiledTileset, spec: &SheetSpec) -> SheetKey {
     let mut key = spec.clone();
     if let Ok(canonical) = std::fs::canonicalize(&spec.image) {
         key.image = canonical;
     }
-    key
+    SheetKey {
+        spec: key,
+        prefix: ts.prefix(),
+        names: ts.names.clone(),
+        shapes: ts.shapes.clone(),
+        collision_from: ts.collision_from.clone(),
+    }
 }
 
 impl Sheets {
     /// The sheet whose key is `key`, once read.
-    fn get(&self, key: &SheetSpec) -> Option<&Sheet> {
+    fn get(&self, key: &SheetKey) -> Option<&Sheet> {
         self.read.iter().find(|(k, _)| k == key).map(|(_, s)| s)
     }
 
@@ -291,10 +309,10 @@ impl Sheets {
 }
 
 /// The key of each of the map's tilesets' sheet, by tileset index.
-fn sheet_keys(map: &TiledMap) -> Vec<Option<SheetSpec>> {
+fn sheet_keys(map: &TiledMap) -> Vec<Option<SheetKey>> {
     map.tilesets
         .iter()
-        .map(|ts| ts.sheet.as_ref().map(sheet_key))
+        .map(|ts| ts.sheet.as_ref().map(|spec| sheet_key(ts, spec)))
         .collect()
 }
 

@@ -3,11 +3,13 @@
 //!
 //! The rule: a pixel is solid when its centre lies inside a shape (any of the tile's
 //! shapes). Coordinates are Tiled's: pixels from the tile's top-left corner, y down, so the
-//! centre of pixel (c, r) is (c + ½, r + ½). A centre exactly on an edge is inside on a
-//! shape's left and top edges and outside on its right and bottom edges (half-open, as
-//! `x0 ≤ x < x1`), so shapes that share an edge never both claim a pixel and a rectangle of
-//! whole pixels covers exactly its pixels; on a sloped edge of a polygon the centre is
-//! inside where the polygon lies to the edge's right. An ellipse holds the centres strictly
+//! centre of pixel (c, r) is (c + ½, r + ½). A centre exactly on an edge: on a horizontal
+//! edge it is inside when the shape lies below the edge (y down: its top edge) and outside
+//! when above (its bottom edge); on any other edge, vertical or sloped, it is inside when the
+//! shape lies to the edge's right at the centre's height and outside when to its left (a
+//! rectangle is half-open, as `x0 ≤ x < x1`). So shapes that share an edge never both claim
+//! a pixel, a rectangle of whole pixels covers exactly its pixels, a `/` ramp through pixel
+//! centres takes them and a `\` ramp leaves them. An ellipse holds the centres strictly
 //! inside it; a capsule is its rectangle (half-open) and its two round ends (strictly
 //! inside). Polylines, points and text have no inside and are refused, and so are rotated
 //! shapes.
@@ -44,6 +46,9 @@ pub enum ShapeKind {
     Polygon(Vec<(f64, f64)>),
     /// Something with no inside: `polyline`, `point`, `text`, `tile`.
     NoInside(&'static str),
+    /// A shape its file does not describe whole (a polygon point without a number): what is
+    /// wrong.
+    Malformed(String),
 }
 
 /// Where a tile's bitmap comes from, by its tileset's `collision_from` property.
@@ -112,6 +117,9 @@ pub(crate) fn rasterize(shapes: &[TileShape], n: u8) -> std::result::Result<Bitm
                 "its collision holds a {what}, which has no inside; draw a rectangle, an ellipse or a polygon instead"
             ));
         }
+        if let ShapeKind::Malformed(problem) = &s.kind {
+            return Err(problem.clone());
+        }
         if s.rotation != 0.0 {
             return Err(format!(
                 "a collision shape rotated by {}°; only unrotated shapes are read (draw a rotated rectangle as a polygon)",
@@ -167,7 +175,7 @@ fn inside(s: &TileShape, px: f64, py: f64) -> bool {
             }
             odd
         }
-        ShapeKind::NoInside(_) => false,
+        ShapeKind::NoInside(_) | ShapeKind::Malformed(_) => false,
     }
 }
 

@@ -76,12 +76,29 @@ impl JsonObject {
         } else if self.gid.is_some() {
             ShapeKind::NoInside("tile")
         } else if let Some(points) = &self.polygon {
+            // Every point needs both coordinates as numbers: none is taken for 0.
             let point = |p: &serde_json::Value| {
-                let c = |k: &str| as_read(p[k].as_f64().unwrap_or(0.0));
-                (c("x"), c("y"))
+                let c = |k: &str| p[k].as_f64().map(as_read);
+                Some((c("x")?, c("y")?))
             };
-            let points = points.as_array().map(|a| a.iter().map(point).collect());
-            ShapeKind::Polygon(points.unwrap_or_default())
+            match points.as_array() {
+                None => ShapeKind::Malformed(format!(
+                    "its polygon's `polygon` is {points}, not a list of points"
+                )),
+                Some(list) => match list.iter().map(point).collect::<Option<Vec<_>>>() {
+                    Some(points) => ShapeKind::Polygon(points),
+                    None => {
+                        let (i, bad) = list
+                            .iter()
+                            .enumerate()
+                            .find(|(_, p)| point(p).is_none())
+                            .expect("a point failed");
+                        ShapeKind::Malformed(format!(
+                            "its polygon's point {i} is {bad}; a point needs numbers `x` and `y`"
+                        ))
+                    }
+                },
+            }
         } else if self.ellipse {
             ShapeKind::Ellipse(as_read(self.width), as_read(self.height))
         } else if self.capsule {

@@ -7,6 +7,10 @@ are one tileset: tiles 0 to 4 carry collision shapes drawn in Tiled's tile colli
 (rectangles with edges on pixel centres, a ramp whose edge runs through pixel centres, a
 concave polygon, ellipses, capsules; coordinates in eighths of a pixel), tile 5 none.
 shapes.tmx and shapes.tmj are one map using every tile under every flip combination.
+
+slope.png, slope.tsj and slope.tmj: one light tile (no dark pixel) whose collision is a `\`
+ramp, the triangle below-left of the diagonal from the tile's top-left corner to its
+bottom-right one, which runs through the centres of the pixels (c, c); a map of that tile.
 """
 import json, struct, zlib
 
@@ -133,3 +137,26 @@ for ext, ts in [("tmx", "art.tsx"), ("tmj", "art.tsj")]:
                         "data": [g for row in rows for g in row]}],
         }
         open("shapes.tmj", "w").write(json.dumps(tmj, indent=1) + "\n")
+
+
+# The `\` ramp: its sloped edge runs through pixel centres, with the polygon to its left.
+png("slope.png", N, N, lambda x, y: (210, 230, 190))
+slope_tsj = {
+    "name": "slope", "tilewidth": 16, "tileheight": 16, "tilecount": 1, "columns": 1,
+    "image": "slope.png", "imagewidth": 16, "imageheight": 16, "margin": 0, "spacing": 0,
+    "type": "tileset", "version": "1.10", "tiledversion": "1.11.0",
+    "tiles": [{"id": 0, "objectgroup": {"draworder": "index", "id": 2, "name": "", "opacity": 1,
+                                         "type": "objectgroup", "visible": True, "x": 0, "y": 0,
+                                         "objects": [json_object(1, "polygon", 0, 0,
+                                                                 [(0, 0), (16, 16), (0, 16)])]}}],
+}
+open("slope.tsj", "w").write(json.dumps(slope_tsj, indent=1) + "\n")
+slope_tmj = {
+    "width": 1, "height": 1, "tilewidth": 16, "tileheight": 16, "infinite": False,
+    "orientation": "orthogonal", "renderorder": "right-down", "type": "map",
+    "version": "1.10", "tiledversion": "1.11.0",
+    "tilesets": [{"firstgid": 1, "source": "slope.tsj"}],
+    "layers": [{"id": 1, "name": "collision", "type": "tilelayer", "width": 1, "height": 1,
+                "x": 0, "y": 0, "opacity": 1, "visible": True, "data": [1]}],
+}
+open("slope.tmj", "w").write(json.dumps(slope_tmj, indent=1) + "\n")
