@@ -8,8 +8,11 @@ the height it rises to and the area the actors drop in from as named objects.
 ../build.rs runs slopegen on game.tmx on every build of the firmware; src/bin/game.rs plays
 on it. Open game.tmx in Tiled to edit it, or change this script and run it again.
 """
-import struct
-import zlib
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
+import png  # noqa: E402  (the repository's PNG writer)
 
 N = 16
 NAMES = ["block", "slope45", "slope26_1", "slope26_2", "ledge"]
@@ -33,30 +36,13 @@ def tile(name):
     raise ValueError(name)
 
 
-def write_png(path, pixels, width, height):
-    """An 8-bit indexed PNG: index 0 transparent air, 1 an opaque solid."""
-    raw = b"".join(b"\0" + bytes(pixels[y][x] for x in range(width)) for y in range(height))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    png = b"\x89PNG\r\n\x1a\n"
-    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-    png += chunk(b"PLTE", bytes([255, 255, 255, 60, 60, 60]))
-    png += chunk(b"tRNS", b"\0\xff")
-    png += chunk(b"IDAT", zlib.compress(raw, 9))
-    png += chunk(b"IEND", b"")
-    with open(path, "wb") as f:
-        f.write(png)
-
-
 sheet = [[0] * (len(NAMES) * N) for _ in range(N)]
 for i, name in enumerate(NAMES):
     for y, row in enumerate(tile(name)):
         for x, p in enumerate(row):
             sheet[y][i * N + x] = p
-write_png("tiles.png", sheet, len(NAMES) * N, N)
+# index 0 transparent air, 1 an opaque solid
+png.indexed("tiles.png", sheet, len(NAMES) * N, N, [(255, 255, 255), (60, 60, 60)])
 
 props = "".join(
     f' <tile id="{i}"><properties><property name="name" value="{n}"/>'

@@ -9,8 +9,11 @@ GBA background), with the hero, the lift, where the lift stops and two enemies' 
 areas as named objects. Open level.tmx in Tiled to edit it (only flips, no rotations: the
 GBA's backgrounds cannot rotate a tile).
 """
-import struct
-import zlib
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+import png  # noqa: E402  (the repository's PNG writer)
 
 N = 16
 # (r, g, b); index 0 is air (transparent), the sky is the ROM's backdrop colour
@@ -71,31 +74,13 @@ def tile(name):
     raise ValueError(name)
 
 
-def write_png(path, pixels, width, height):
-    """An 8-bit indexed PNG with index 0 transparent."""
-    raw = b"".join(b"\0" + bytes(pixels[y][x] for x in range(width)) for y in range(height))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    png = b"\x89PNG\r\n\x1a\n"
-    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-    png += chunk(b"PLTE", b"".join(bytes(c) for c in PALETTE))
-    png += chunk(b"tRNS", b"\0" + b"\xff" * (len(PALETTE) - 1))
-    png += chunk(b"IDAT", zlib.compress(raw, 9))
-    png += chunk(b"IEND", b"")
-    with open(path, "wb") as f:
-        f.write(png)
-
-
 COLUMNS, ROWS = 4, 3
 sheet = [[0] * (COLUMNS * N) for _ in range(ROWS * N)]
 for i, name in enumerate(NAMES):
     for y, row in enumerate(tile(name)):
         for x, p in enumerate(row):
             sheet[(i // COLUMNS) * N + y][(i % COLUMNS) * N + x] = p
-write_png("tiles.png", sheet, COLUMNS * N, ROWS * N)
+png.indexed("tiles.png", sheet, COLUMNS * N, ROWS * N, PALETTE)
 
 props = "".join(
     f' <tile id="{i}"><properties><property name="name" value="{n}"/>'

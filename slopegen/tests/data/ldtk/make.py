@@ -16,27 +16,15 @@ worlds that both have a `Level_0`.
 grid.ldtk: an IntGrid collision layer without a tileset, whose values name the shapes of
 the default tile folder.
 """
-import json, struct, zlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../tools"))
+import png  # noqa: E402  (the repository's PNG writer)
 
 N, PAD, SP = 16, 1, 2
 GREEN, MAGENTA, CLEAR = (200, 255, 200, 255), (255, 0, 255, 255), (0, 0, 0, 0)
-
-
-def png(path, width, height, pixel):
-    """Writes an RGBA PNG; `pixel(x, y)` gives (r, g, b, a), y down."""
-    raw = b"".join(
-        b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height)
-    )
-
-    def chunk(kind, data):
-        c = kind + data
-        return struct.pack(">I", len(data)) + c + struct.pack(">I", zlib.crc32(c))
-
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n")
-        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)))
-        f.write(chunk(b"IDAT", zlib.compress(raw, 9)))
-        f.write(chunk(b"IEND", b""))
 
 
 def terrain_tile(k, c, r):  # column c, row r (y down) inside tile k
@@ -64,7 +52,7 @@ def terrain_pixel(x, y):
     return MAGENTA if x < PAD or y < PAD or x >= TW - PAD or y >= TH - PAD else CLEAR
 
 
-png("terrain.png", TW, TH, terrain_pixel)
+png.direct("terrain.png", TW, TH, terrain_pixel, png.RGBA)
 
 
 def src(t):

@@ -12,26 +12,15 @@ slope.png, slope.tsj and slope.tmj: one light tile (no dark pixel) whose collisi
 ramp, the triangle below-left of the diagonal from the tile's top-left corner to its
 bottom-right one, which runs through the centres of the pixels (c, c); a map of that tile.
 """
-import json, struct, zlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../tools"))
+import png  # noqa: E402  (the repository's PNG writer)
 
 N = 16
 COLS, ROWS = 3, 2
-
-
-def png(path, width, height, pixel):
-    raw = b"".join(
-        b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height)
-    )
-
-    def chunk(kind, data):
-        c = kind + data
-        return struct.pack(">I", len(data)) + c + struct.pack(">I", zlib.crc32(c))
-
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n")
-        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
-        f.write(chunk(b"IDAT", zlib.compress(raw, 9)))
-        f.write(chunk(b"IEND", b""))
 
 
 def art(x, y):
@@ -41,7 +30,7 @@ def art(x, y):
     return (20, 30, 40) if dark else (210, 230, 190)
 
 
-png("art.png", COLS * N, ROWS * N, art)
+png.direct("art.png", COLS * N, ROWS * N, art, png.RGB)
 
 # Each tile's collision objects: (kind, x, y, extra); polygon points relative to (x, y).
 SHAPES = {
@@ -140,7 +129,7 @@ for ext, ts in [("tmx", "art.tsx"), ("tmj", "art.tsj")]:
 
 
 # The `\` ramp: its sloped edge runs through pixel centres, with the polygon to its left.
-png("slope.png", N, N, lambda x, y: (210, 230, 190))
+png.direct("slope.png", N, N, lambda x, y: (210, 230, 190), png.RGB)
 slope_tsj = {
     "name": "slope", "tilewidth": 16, "tileheight": 16, "tilecount": 1, "columns": 1,
     "image": "slope.png", "imagewidth": 16, "imageheight": 16, "margin": 0, "spacing": 0,
