@@ -85,9 +85,9 @@ pub struct Brain {
 pub struct Sense {
     /// Standing on something.
     pub on_ground: bool,
-    /// A step left would be refused.
+    /// A step left was refused.
     pub pushing_left: bool,
-    /// A step right would be refused.
+    /// A step right was refused.
     pub pushing_right: bool,
 }
 

@@ -7,10 +7,12 @@
 //! `wall_height - 1` px when grounded; land / hit ceilings on y; slide along sloped
 //! ceilings and past corners; one-way cells meet only the feet of an actor coming from
 //! above; no sticking, no ground and no sliding down under ceilings while rising by
-//! velocity; pushing = a step that way would be refused.
+//! velocity. Contacts are what the steps ran into, as the runtime's are: a refused step
+//! down or the stick test of a step sideways proves the ground, a refused step sideways a
+//! wall, a refused step up a ceiling; the only test after the move is the row under the
+//! feet of an actor that ends a frame in the air, not rising.
 //!
-//! The baselines do only what these actors need: no check for being embedded at the start
-//! of each frame, no ground cell or ground angle, no drop-through, no platforms, no
+//! The baselines do only what these actors need: no ground cell or ground angle, no drop-through, no platforms, no
 //! `Feet::Centre`, no equal slope speed.
 
 use slope_runtime::{ActorSettings, MAX_SPEED, Rect, SUBPIXEL};
@@ -40,11 +42,11 @@ pub struct Body {
     pub corner_correction: i32,
     /// Standing on something.
     pub on_ground: bool,
-    /// A step left would be refused.
+    /// A step left was refused this frame.
     pub pushing_left: bool,
-    /// A step right would be refused.
+    /// A step right was refused this frame.
     pub pushing_right: bool,
-    /// The row over the head is blocked.
+    /// A step up was refused this frame.
     pub on_ceiling: bool,
 }
 
@@ -172,13 +174,17 @@ fn sweep<P: Probe>(p: &P, b: &mut Body, dx: i32, dy: i32, rising: bool) -> (bool
             }
         }
     }
-    // Contacts: pushing = a step that way would be refused.
+    // Contacts: what the steps ran into, nothing probed after them.
     let r = b.rect();
-    let rose = rising && b.y > start_y;
-    b.on_ground = !rose && !p.row_free(r.x0, r.x1, r.y0 - 1, Some(&r));
-    b.pushing_left = lift(p, b, -1, b.on_ground, rising).is_none();
-    b.pushing_right = lift(p, b, 1, b.on_ground, rising).is_none();
-    b.on_ceiling = !p.row_free(r.x0, r.x1, r.y1 + 1, None);
+    b.on_ground = if grounded {
+        !(rising && b.y > start_y)
+    } else {
+        // A fall that ends touching the ground: what the next step down would test.
+        !rising && !p.row_free(r.x0, r.x1, r.y0 - 1, Some(&r))
+    };
+    b.pushing_left = blocked_x && sx < 0;
+    b.pushing_right = blocked_x && sx > 0;
+    b.on_ceiling = blocked_y && up;
     (blocked_x, blocked_y)
 }
 

@@ -123,13 +123,15 @@ fn the_recording_has_every_promised_moment() {
     let tables = walk::tables().unwrap();
     let mut seen = (false, false, false, false, false);
     let mut lift_moved = false;
+    let world = World::new(tables, &Level);
     recording::run(tables, |scene, _| {
         lift_moved |= scene.platforms[0].y != 16;
         for a in &scene.actors {
             let c = a.contacts;
-            // the head against the ceiling slope `v` at cell (10, 7)
+            // the head against the ceiling slope `v` at cell (10, 7), probed
             let (x0, _, x1, y1) = a.bounds();
-            seen.0 |= c.on_ceiling() && y1 >= 112 && x0 <= 175 && x1 >= 160;
+            let head = world.touching(a).on_ceiling();
+            seen.0 |= head && y1 >= 112 && x0 <= 175 && x1 >= 160;
             seen.1 |= a.is_dropping();
             seen.2 |= c.on_ground() && c.on_slope();
             seen.3 |= a.settings.feet == slope_runtime::Feet::Centre && c.on_slope();

@@ -53,6 +53,8 @@ pub struct Playground {
     pub hover: Option<(i32, i32)>,
     backdrop: Canvas,
     backdrop_stale: bool,
+    /// The level or the drawn tile changed since the last frame: actors may be buried.
+    edited: bool,
     level_view: Canvas,
     editor_view: Canvas,
     variant_view: Canvas,
@@ -91,6 +93,7 @@ impl Playground {
             hover: None,
             backdrop: Canvas::new(w, h, SKY),
             backdrop_stale: true,
+            edited: false,
             level_view: Canvas::new(w, h, SKY),
             editor_view: Canvas::new(e, e, PAPER),
             variant_view: Canvas::new(n.into(), n.into(), PAPER),
@@ -197,13 +200,22 @@ impl Playground {
         }
         self.map.set(tx, ty, cell);
         self.backdrop_stale = true;
+        self.edited = true;
         true
     }
 
-    /// One frame: the keyboard's actor gets `keys`, the others their scripts'.
+    /// One frame: the keyboard's actor gets `keys`, the others their scripts'. After an
+    /// edit of the level or of the drawn tile, actors the edit buried
+    /// are freed first, as a game does after changing its map (`World::unstick`).
     pub fn step(&mut self, keys: Keys) {
         let tables = tiles::tables(&self.blob);
         let world = World::new(tables, &self.map);
+        if self.edited {
+            for w in &mut self.cast.walkers {
+                world.unstick(&mut w.actor);
+            }
+            self.edited = false;
+        }
         self.cast.step(&world, keys, self.options);
     }
 
@@ -259,6 +271,7 @@ impl Playground {
     fn rebuild(&mut self) {
         self.blob = tiles::build_blob(&self.defaults, &self.editor.bitmap());
         self.backdrop_stale = true;
+        self.edited = true;
     }
 }
 

@@ -16,9 +16,9 @@
 //!   box's leading edge tested on its own.
 //!
 //! Both baselines move the same actors with the same rules (see `slope_bench::rules`), and
-//! do only what these actors need: no check for being embedded at the start of each frame,
-//! no ground cell or ground angle, no drop-through, no platforms, no `Feet::Centre`, no
-//! equal slope speed; the runtime does the first two every frame.
+//! do only what these actors need: no ground cell or ground angle, no drop-through, no
+//! platforms, no `Feet::Centre`, no equal slope speed; the runtime finds the ground cell
+//! and its angle every frame an actor ends on the ground.
 //!
 //! Before anything is timed, all three engines run the same actors from the same spawn for
 //! [`CHECK_FRAMES`] frames and their trajectories are compared frame by frame; the result

@@ -195,15 +195,18 @@
 //!        │  │ ─▶ step right: the pixel column ahead is free ─▶ take it, then stick to
 //!        │  │    ground up to wall height − 1 below (walking down a slope)
 //!        └──┘ ▟  blocked, but a rise < wall height ─▶ step up onto it (walking up)
-//!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `hit_wall_right`
+//!    ▁▁▁▁▁▁▁▃▅█  blocked by ≥ wall height ─▶ a wall: stop, `pushing_right`
 //! ```
 //!
 //! One-way cells meet only the actor's feet and only from above. [`ActorSettings`] holds
 //! every option with its default: wall height 4, sticking to slopes, ceiling slide, corner
 //! correction 4, equal speed on slopes, whole-box or centre feet ([`Feet`]). The returned
-//! [`Contacts`] say where the actor ends (on the ground, and on which cell or platform,
-//! pushing a wall, under a ceiling) and, apart, what stopped it during the frame (a wall,
-//! a ceiling, a crushing platform).
+//! [`Contacts`] say what the motion ran into, as Godot's `is_on_floor()`, `is_on_wall()`
+//! and `is_on_ceiling()` do: the ground it ends on (and which cell or platform), a wall or
+//! a ceiling that stopped a step, a crushing platform. Nothing is probed after the move;
+//! [`World::touching`] asks what touches the actor where it stands, when a game wants to
+//! know. An actor's own motion never embeds it, so no step checks for that: after a change
+//! of the map under an actor, [`World::unstick`] frees it.
 //!
 //! Moving platforms are [`Platform`] boxes, solid or one-way, moved by whole pixels or by a
 //! sub-pixel velocity. Each frame, move them first with [`Platforms`] (or
@@ -248,7 +251,8 @@
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
 //! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
 //! box and [`World::place_on_ground`] at most 17 downward lookups of [`MAX_MOVE`] px and a
-//! zero move; with centre feet, whose queries test whole boxes one distance at a time,
+//! look at the ground found; [`World::touching`] a few strip tests; [`World::unstick`] four
+//! searches of at most the actor's larger side plus a tile; with centre feet, whose queries test whole boxes one distance at a time,
 //! each of those lookups and sideways or upward searches is up to 64 box queries.
 //!
 //! The edge of the world holds like a wall: a move stops at ±[`MAX_POSITION`], and a frame

@@ -85,7 +85,7 @@ fn a_placed_actor_is_a_new_actor_with_its_velocity() {
         ..settings(Feet::Centre)
     };
     let mut a = Actor::new(40, 48, 8, 12).with_settings(s);
-    world.move_by(&mut a, 0, 0); // standing on the one-way row
+    world.move_by(&mut a, 0, -1); // on the one-way row: the refused step down proves it
     assert!(a.contacts.on_one_way());
     a.drop_through();
     (a.vx, a.vy) = (100, -3 * PX / 2);
@@ -102,11 +102,7 @@ fn a_placed_actor_is_a_new_actor_with_its_velocity() {
     move_platform(tables(), &walled, &mut platforms, 0, -1, 0, &mut crushed);
     let mut a = crushed[0];
     let mut probe = a;
-    assert!(
-        World::new(tables(), &walled)
-            .move_by(&mut probe, 0, 0)
-            .crushed()
-    );
+    assert!(World::new(tables(), &walled).step(&mut probe).crushed());
     assert!(a.is_dropping());
     a.place(-7, 1000);
     let mut fresh = Actor::new(-7, 1000, 8, 12).with_settings(s);
@@ -121,10 +117,10 @@ fn a_placed_actor_is_a_new_actor_with_its_velocity() {
     assert!(!c.crushed() && !a.is_dropping());
 }
 
-/// A zero move after a teleport onto the ground computes the contacts there; the drop
-/// asked for before the teleport is not taken.
+/// A step down after a teleport onto the ground finds the ground there (refused, it proves
+/// the contacts); the drop asked for before the teleport is not taken.
 #[test]
-fn a_zero_move_after_a_teleport_finds_the_ground() {
+fn a_step_down_after_a_teleport_finds_the_ground() {
     let map = Ascii::new(
         "
         ......
@@ -139,7 +135,8 @@ fn a_zero_move_after_a_teleport_finds_the_ground() {
     a.drop_through();
     a.place(40, 48); // on the one-way row
     assert!(!a.contacts.on_ground());
-    let c = world.move_by(&mut a, 0, 0);
+    let c = world.move_by(&mut a, 0, -1);
+    assert_eq!(a.y, 48);
     assert!(c.on_ground() && c.on_one_way());
     a.vy = -PX;
     world.step(&mut a);
@@ -466,8 +463,7 @@ fn each_free_actor(
                         a.settings.feet = Feet::Box;
                     }
                     let mut probe = a;
-                    world.move_by(&mut probe, 0, 0);
-                    if (probe.x, probe.y) != (x, y) || probe.contacts.crushed() {
+                    if !world.unstick(&mut probe) || (probe.x, probe.y) != (x, y) {
                         continue;
                     }
                     let (after, ok) = check(&world, a, size)?;
@@ -551,7 +547,7 @@ fn a_resized_actor_is_free_with_the_same_feet() {
         );
         prop_assert!(moved <= growth.max(0), "{:?} → {:?}", before, a);
         let mut probe = a;
-        world.move_by(&mut probe, 0, 0);
+        prop_assert!(world.unstick(&mut probe), "{:?} → {:?}", before, a);
         prop_assert_eq!(
             (probe.x, probe.y),
             (a.x, a.y),
@@ -559,7 +555,6 @@ fn a_resized_actor_is_free_with_the_same_feet() {
             before,
             a
         );
-        prop_assert!(!probe.contacts.crushed());
         Ok((a, true))
     });
     let Outcomes {
@@ -589,8 +584,7 @@ fn fall_oracle<M: TileMap>(
     let mut f = *a;
     f.place(x - i32::from((a.width() - 1) / 2), y);
     let mut probe = f;
-    world.move_by(&mut probe, 0, 0);
-    if (probe.x, probe.y) != (f.x, f.y) || probe.contacts.crushed() {
+    if !world.unstick(&mut probe) || (probe.x, probe.y) != (f.x, f.y) {
         return None;
     }
     for _ in 0..MAX_SPAWN_DROP {
@@ -989,7 +983,7 @@ fn a_narrowed_centre_actor_stands_up_out_of_the_slope() {
     };
     let start = Actor::new(13, 30, 40, 12).with_settings(settings);
     let mut probe = start;
-    world.move_by(&mut probe, 0, 0);
+    assert!(world.unstick(&mut probe));
     assert_eq!(
         (probe.x, probe.y),
         (start.x, start.y),
@@ -1001,7 +995,78 @@ fn a_narrowed_centre_actor_stands_up_out_of_the_slope() {
         assert_eq!(a.centre_x(), start.centre_x(), "{w}×{h}");
         assert!((start.y..start.y + N).contains(&a.y), "{w}×{h}: {a:?}");
         let mut probe = a;
-        world.move_by(&mut probe, 0, 0);
+        assert!(world.unstick(&mut probe), "{w}×{h}");
         assert_eq!((probe.x, probe.y), (a.x, a.y), "{w}×{h}: free");
     }
+}
+
+/// An actor that something embedded (placed inside solid pixels, any map, whole-box feet):
+/// frames of its own motion, any velocity, never add a solid pixel to the ones its box
+/// covers (each pixel it moves tests only what its box gains), and `World::unstick` then
+/// frees it wherever a free place lies within reach.
+#[test]
+fn an_embedded_actor_never_sinks_deeper() {
+    let case = (
+        any_map(0.3),
+        (-8..100i32, -8..100i32, 1..24u16, 1..24u16),
+        prop::collection::vec((-1500..1500i32, -1500..1500i32), 1..6),
+        any::<bool>(),
+    );
+    let embedded = std::cell::Cell::new(0usize);
+    let result = TestRunner::new(config(600)).run(&case, |(map, (x, y, w, h), moves, ow)| {
+        let world = World::new(tables(), &map);
+        let s = ActorSettings {
+            ignores_one_way: ow,
+            ..ActorSettings::default()
+        };
+        let mut a = Actor::new(x, y, w, h).with_settings(s);
+        let solid_in = |r: Rect, p: (i32, i32)| {
+            (r.x0..=r.x1).contains(&p.0)
+                && (r.y0..=r.y1).contains(&p.1)
+                && world.hits(cols(p.0, p.0, p.1, p.1))
+        };
+        if !world.hits(rect_of(&a)) {
+            return Ok(());
+        }
+        embedded.set(embedded.get() + 1);
+        for (vx, vy) in moves {
+            let before = rect_of(&a);
+            (a.vx, a.vy) = (vx, vy);
+            world.step(&mut a);
+            let after = rect_of(&a);
+            for px in after.x0..=after.x1 {
+                for py in after.y0..=after.y1 {
+                    prop_assert!(
+                        !solid_in(after, (px, py)) || solid_in(before, (px, py)),
+                        "({}, {}) solid, new to the box {:?} (was {:?})",
+                        px,
+                        py,
+                        after,
+                        before
+                    );
+                }
+            }
+        }
+        let mut freed = a;
+        if world.unstick(&mut freed) {
+            prop_assert!(!world.hits(rect_of(&freed)));
+        } else {
+            prop_assert_eq!(freed, a, "a refused unstick moves nothing");
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(
+        embedded.get() > 150,
+        "only {} embedded starts",
+        embedded.get()
+    );
+}
+
+/// The box of `a`.
+fn rect_of(a: &Actor) -> Rect {
+    let (x0, y0, x1, y1) = a.bounds();
+    cols(x0, x1, y0, y1)
 }

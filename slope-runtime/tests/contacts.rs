@@ -22,27 +22,32 @@ impl TileMap for HangingWall {
 }
 
 /// Touching the wall's right side, moving left 2 px and down 40 px in a frame: the wall
-/// stops its first pixel left, then it falls 38 px below the wall. It hit the wall; it is
-/// not pushing anything where it ends.
+/// stops its first pixel left, then it falls 38 px below the wall. The wall stopped it
+/// this frame, so it was pushing the wall, although it ends 38 px below it (Godot's
+/// `is_on_wall()` reports the same). Probed where it ends, it touches no wall.
 #[test]
-fn pushing_describes_where_the_actor_ends() {
+fn pushing_describes_what_the_motion_ran_into() {
     let w = world(HangingWall);
     let mut a = Actor::new(80, 66, 8, 16);
     (a.vx, a.vy) = (-2 * PX, -40 * PX);
     let c = w.step(&mut a);
     assert_eq!((a.x, a.y), (80, 26));
-    assert!(c.hit_wall_left(), "the wall stopped it this frame");
-    assert!(!c.pushing_left(), "it ends 38 px below the wall");
+    assert!(c.pushing_left(), "the wall stopped it this frame");
+    assert!(
+        !w.touching(&a).pushing_left(),
+        "it ends 38 px below the wall"
+    );
     assert_eq!(a.vx, 0, "hitting the wall zeroed vx");
-    // Against the wall at the end of a frame, both hold.
+    // Against the wall at the end of a frame: pushing, and a probe agrees.
     let mut b = Actor::new(80, 80, 8, 16);
     (b.vx, b.vy) = (-2 * PX, 0);
     let c = w.step(&mut b);
-    assert!(c.hit_wall_left() && c.pushing_left());
-    // The next frame, still against it without moving into it: pushing, not hitting.
+    assert!(c.pushing_left() && w.touching(&b).pushing_left());
+    // The next frame, still against it without moving into it: the motion ran into
+    // nothing, so it is not pushing; the probe still finds the wall.
     b.vx = 0;
     let c = w.step(&mut b);
-    assert!(c.pushing_left() && !c.hit_wall_left());
+    assert!(!c.pushing_left() && w.touching(&b).pushing_left());
 }
 
 /// A block at (1, 1): x 16..31, y 16..31, on a floor.
@@ -53,7 +58,8 @@ const BLOCK: &str = r"
 ";
 
 /// An actor that rose this frame is not on the ground, even when its bottom ends level with
-/// the top of a block: it is leaving it. The next frame, not rising, it stands there.
+/// the top of a block: it is leaving it. The next frame, falling, its refused step down
+/// proves it stands there.
 #[test]
 fn rising_actors_are_not_on_the_ground() {
     let map = Ascii::new(BLOCK);
@@ -68,7 +74,7 @@ fn rising_actors_are_not_on_the_ground() {
     );
     assert!(overlaps_solid(&map, Rect::of_box(a.x, a.y - 1, 8, 1)));
     assert!(!c.on_ground(), "it rose this frame");
-    a.vy = 0;
+    a.vy = -GRAVITY;
     let c = w.step(&mut a);
     assert_eq!((a.x, a.y), (29, 32));
     assert!(c.on_ground() && c.ground_cell() == Some((1, 1)));
@@ -80,6 +86,7 @@ fn a_sub_pixel_rise_stays_on_the_ground() {
     let map = Ascii::new(BLOCK);
     let w = world(&map);
     let mut a = Actor::new(4, 16, 8, 8);
+    a.vy = -GRAVITY;
     w.step(&mut a);
     assert!(a.contacts.on_ground());
     a.vy = PX / 4;
@@ -283,6 +290,6 @@ fn corner_correction_holds_for_centre_feet_on_a_slope() {
         a.vy = 2 * PX;
         let c = w.step(&mut a);
         assert_eq!(a.x, 40, "ceiling slide {ceiling_slide}: nudged 2 px left");
-        assert!(!c.hit_head());
+        assert!(!c.on_ceiling());
     }
 }

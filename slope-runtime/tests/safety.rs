@@ -1372,9 +1372,9 @@ proptest! {
     }
 }
 
-/// A wall at the position limit, the actor against it on the far side: a step cut short by
-/// the clamp at `MAX_POSITION` is no free step, so the contacts still test that side (and
-/// debug builds do not trip the sweep's own "still free" checks).
+/// A wall at the position limit, the actor against it on the far side: a move right is cut
+/// at the edge of the world (no step is taken, so no wall is reported), a move left runs
+/// into the wall; either way it stays put, and a probe finds the wall.
 #[test]
 fn a_move_cut_short_at_the_position_limit_keeps_its_wall() {
     /// A floor below y = 0 and one wall column ending at x = MAX_POSITION - 1.
@@ -1390,16 +1390,16 @@ fn a_move_cut_short_at_the_position_limit_keeps_its_wall() {
     }
     let world = World::new(tables(), Edge);
     let mut actor = Actor::new(MAX_POSITION, 0, 8, 14);
+    actor.vy = -64;
     world.step(&mut actor);
-    assert!(actor.contacts.on_ground() && actor.contacts.pushing_left());
+    assert!(actor.contacts.on_ground() && world.touching(&actor).pushing_left());
     for vx in [256, 3 * 256, -256] {
-        actor.vx = vx;
+        (actor.vx, actor.vy) = (vx, -64);
         world.step(&mut actor);
         assert_eq!((actor.x, actor.y), (MAX_POSITION, 0), "vx {vx}");
-        assert!(
-            actor.contacts.pushing_left(),
-            "vx {vx}: {:?}",
-            actor.contacts
-        );
+        let c = actor.contacts;
+        assert!(c.on_ground() && !c.pushing_right(), "vx {vx}: {c:?}");
+        assert_eq!(c.pushing_left(), vx < 0, "vx {vx}: {c:?}");
+        assert!(world.touching(&actor).pushing_left(), "vx {vx}");
     }
 }

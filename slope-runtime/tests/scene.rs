@@ -369,7 +369,7 @@ fn events_of_a_frame() {
     assert!(
         scene
             .actor(walker)
-            .is_some_and(|a| a.contacts.hit_wall_right())
+            .is_some_and(|a| a.contacts.pushing_right())
     );
     // The rider: its head reaches the ceiling (128) with the lift's top at 113, after 37
     // frames of 2 px: crushed, it is squeezed out beside the lift, free again.

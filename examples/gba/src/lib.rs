@@ -222,8 +222,8 @@ impl Game {
     }
 }
 
-/// Contacts as letters: G ground, S slope, O one-way, P platform, L/R pushing a wall,
-/// C ceiling, l/r/h hit a wall or the head this frame, X crushed; then the ground angle.
+/// Contacts as letters: G ground, S slope, O one-way, P platform, L/R a wall stopped it,
+/// C a ceiling stopped it, X crushed; then the ground angle.
 fn write_contacts(out: &mut impl Write, c: &Contacts) -> fmt::Result {
     let flags = [
         (c.on_ground(), 'G'),
@@ -233,9 +233,6 @@ fn write_contacts(out: &mut impl Write, c: &Contacts) -> fmt::Result {
         (c.pushing_left(), 'L'),
         (c.pushing_right(), 'R'),
         (c.on_ceiling(), 'C'),
-        (c.hit_wall_left(), 'l'),
-        (c.hit_wall_right(), 'r'),
-        (c.hit_head(), 'h'),
         (c.crushed(), 'X'),
     ];
     for (on, letter) in flags {
@@ -247,8 +244,8 @@ fn write_contacts(out: &mut impl Write, c: &Contacts) -> fmt::Result {
 /// Turns at the ends of the patrol area and at walls; walks; falls.
 fn patrol(e: &mut Enemy, a: &mut Actor) {
     let c = a.contacts;
-    if (e.dir < 0 && (a.x <= e.left || c.hit_wall_left()))
-        || (e.dir > 0 && (a.x + i32::from(a.width()) >= e.right || c.hit_wall_right()))
+    if (e.dir < 0 && (a.x <= e.left || c.pushing_left()))
+        || (e.dir > 0 && (a.x + i32::from(a.width()) >= e.right || c.pushing_right()))
     {
         e.dir = -e.dir;
     }

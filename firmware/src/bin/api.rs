@@ -185,13 +185,9 @@ fn every_call(blob: &'static [u8]) -> bool {
     ));
     actors[1].place(opaque(70), opaque(-12));
     opaque((&actors, MAX_SPAWN_DROP, NoRoom));
-    opaque((
-        c.hit_wall_left(),
-        c.hit_wall_right(),
-        c.hit_head(),
-        c.ground_cell(),
-        c.ground_platform(),
-    ));
+    opaque((c.ground_cell(), c.ground_platform()));
+    opaque(world.touching(&actors[1]));
+    opaque(world.unstick(&mut actors[1]));
     let events = Events::of(&actors[1]);
     opaque((
         events.contains(opaque(Event::Landed)),

@@ -126,13 +126,7 @@ impl play::Game for Game {
                 (c.on_slope(), Seen::SLOPE),
                 (c.on_one_way(), Seen::ONE_WAY),
                 (c.ground_platform().is_some(), Seen::LIFT),
-                (
-                    c.pushing_left()
-                        || c.pushing_right()
-                        || c.hit_wall_left()
-                        || c.hit_wall_right(),
-                    Seen::WALL,
-                ),
+                (c.pushing_left() || c.pushing_right(), Seen::WALL),
                 (jumped, Seen::JUMPED),
             ];
             *s = Seen {

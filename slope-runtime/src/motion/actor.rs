@@ -155,26 +155,32 @@ impl Default for ActorSettings {
     }
 }
 
-/// What an actor touches where its move ended, and what stopped it on the way.
-/// `Actor::contacts` holds this frame's, `Actor::previous` the frame before's.
+/// What an actor's last move ran into: `Actor::contacts` holds this frame's,
+/// `Actor::previous` the frame before's.
 ///
-/// Two kinds of facts, named apart:
+/// Every fact is proved by the motion itself, as in Godot's `CharacterBody2D`
+/// (`is_on_floor()`, `is_on_wall()`, `is_on_ceiling()` after `move_and_slide()`) and
+/// Unity's `CharacterController.collisionFlags`: nothing is probed after the move.
 ///
-/// - **where it ends** (`on_ground`, `pushing_left`/`right`, `on_ceiling`, `on_slope`,
-///   `on_one_way`, the ground it stands on): true of the final position, whatever
-///   happened on the way;
-/// - **what happened this frame** (`hit_wall_left`/`right`, `hit_head`, `crushed`): a
-///   wall or a ceiling stopped its motion at some pixel of the frame (and zeroed that
-///   velocity component), or a platform crushed it. The actor may have moved on since:
-///   a jump that grazes a wall's corner and rises past it hit the wall, but is not pushing
-///   it at the end.
+/// | fact | proved by | Godot |
+/// |---|---|---|
+/// | [`on_ground`](Contacts::on_ground) | a refused step down, the stick test of a step sideways, or (a frame ending in the air, not rising) the row under the feet | `is_on_floor()` |
+/// | [`pushing_left`](Contacts::pushing_left), [`pushing_right`](Contacts::pushing_right) | a refused step sideways (`vx` was zeroed) | `is_on_wall()` |
+/// | [`on_ceiling`](Contacts::on_ceiling) | a refused step up (`vy` was zeroed) | `is_on_ceiling()` |
+/// | [`ground_cell`](Contacts::ground_cell), [`ground_platform`](Contacts::ground_platform), [`ground_angle`](Contacts::ground_angle), [`on_slope`](Contacts::on_slope), [`on_one_way`](Contacts::on_one_way) | what the feet rest on where that step left them | `get_floor_normal()`, `get_last_slide_collision()` |
+/// | [`crushed`](Contacts::crushed) | a moving platform's push | — |
+///
+/// So an actor standing still beside a wall is not `pushing` it: only a step into the
+/// wall says so. An actor under gravity tries a step down every frame and proves its
+/// ground each time. [`World::touching`](crate::World::touching) probes what the motion
+/// did not prove (walls on each side, ceiling, ground), when a game wants it.
 ///
 /// ```
 /// use slope_runtime::Contacts;
 ///
 /// let c = Contacts::default(); // in the air, touching nothing
 /// assert!(!c.on_ground() && c.ground_cell().is_none() && c.ground_platform().is_none());
-/// assert!(!c.hit_wall_left() && !c.pushing_left());
+/// assert!(!c.pushing_left() && !c.on_ceiling());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Contacts {
@@ -182,7 +188,7 @@ pub struct Contacts {
     /// Surface angle of the ground under the actor (byte angle, see [`crate::Surface`]):
     /// of the ground cell's column under its centre, or, where that column of the cell is
     /// empty, of the column under its feet nearest the centre. 0 on level ground, on a
-    /// platform and in the air.
+    /// platform and in the air. Proved with [`Contacts::on_ground`].
     pub ground_angle: u8,
     /// The ground platform's index (valid with `ON_PLATFORM`).
     platform: u16,
@@ -198,9 +204,6 @@ impl Contacts {
     pub(crate) const ON_SLOPE: u16 = 1 << 4;
     pub(crate) const ON_ONE_WAY: u16 = 1 << 5;
     pub(crate) const CRUSHED: u16 = 1 << 6;
-    pub(crate) const HIT_WALL_LEFT: u16 = 1 << 7;
-    pub(crate) const HIT_WALL_RIGHT: u16 = 1 << 8;
-    pub(crate) const HIT_HEAD: u16 = 1 << 9;
     pub(crate) const ON_CELL: u16 = 1 << 10;
     pub(crate) const ON_PLATFORM: u16 = 1 << 11;
 
@@ -247,46 +250,38 @@ impl Contacts {
         }
     }
 
-    /// Standing on something at the end of the move: the box moved one pixel down would
-    /// meet a solid pixel (of a cell or a platform), or a one-way top it was above. For
-    /// [`Feet::Box`] that is the row under its bottom; for [`Feet::Centre`] near slopes,
-    /// the pixels its moved box may not dip into (a foot hovering over a slope that its
-    /// uphill columns dip into is not on the ground). An actor that
-    /// rose this frame (its whole-pixel move was up) stands on nothing, even where its
-    /// bottom ends level with a surface: it is leaving it.
+    /// Standing on something at the end of the move, as the motion proved it: a step
+    /// down this frame was refused (under gravity, every frame tries one), or a step
+    /// sideways on the ground found ground under the feet (the stick test every such step
+    /// makes). A frame that ends in the air without rising (a fall that ends touching the
+    /// ground) adds the one test its next step down would make, so the answer is exact at
+    /// the end of every frame. An actor that did not move at all keeps the last frame's
+    /// answer. An actor
+    /// that rose this frame (its whole-pixel move was up) stands on nothing, even where
+    /// its bottom ends level with a surface: it is leaving it. Ground is what the box
+    /// moved one pixel down would meet: for [`Feet::Box`] the row under its bottom; for
+    /// [`Feet::Centre`] near slopes, the pixels its moved box may not dip into. Godot's
+    /// `is_on_floor()`.
     pub const fn on_ground(&self) -> bool {
         self.has(Self::ON_GROUND)
     }
 
-    /// Its left side touches a wall at the end of the move: a step to the left from there
-    /// would be refused (a slope it could walk up is not a wall).
+    /// A wall stopped a step to the left this frame (a slope it could walk up is not a
+    /// wall; `vx` was zeroed). Godot's `is_on_wall()` on that side. Whether a step left
+    /// would be refused from where it stands: [`World::touching`](crate::World::touching).
     pub const fn pushing_left(&self) -> bool {
         self.has(Self::PUSHING_LEFT)
     }
 
-    /// Its right side touches a wall at the end of the move (see [`Contacts::pushing_left`]).
+    /// A wall stopped a step to the right this frame (see [`Contacts::pushing_left`]).
     pub const fn pushing_right(&self) -> bool {
         self.has(Self::PUSHING_RIGHT)
     }
 
-    /// Its top touches a ceiling at the end of the move.
+    /// A ceiling stopped a step up this frame (after any slide along a sloped ceiling
+    /// or past a corner; `vy` was zeroed). Godot's `is_on_ceiling()`.
     pub const fn on_ceiling(&self) -> bool {
         self.has(Self::ON_CEILING)
-    }
-
-    /// A wall stopped its motion to the left at some pixel of this frame (`vx` was zeroed).
-    pub const fn hit_wall_left(&self) -> bool {
-        self.has(Self::HIT_WALL_LEFT)
-    }
-
-    /// A wall stopped its motion to the right at some pixel of this frame (`vx` was zeroed).
-    pub const fn hit_wall_right(&self) -> bool {
-        self.has(Self::HIT_WALL_RIGHT)
-    }
-
-    /// A ceiling stopped its upward motion this frame (`vy` was zeroed).
-    pub const fn hit_head(&self) -> bool {
-        self.has(Self::HIT_HEAD)
     }
 
     /// Standing on a sloped surface (ground angle ≠ 0).
@@ -299,8 +294,8 @@ impl Contacts {
         self.has(Self::ON_ONE_WAY)
     }
 
-    /// A moving platform pushed it against something it could not give way to this frame,
-    /// or it was embedded in solid pixels and could not be pushed out.
+    /// A moving platform pushed it against something it could not give way to (in this
+    /// frame's platform moves, reported with the actor's step that follows them).
     pub const fn crushed(&self) -> bool {
         self.has(Self::CRUSHED)
     }
@@ -481,9 +476,10 @@ impl Actor {
     /// - a drop through one-way cells ends, and a pending [`Actor::drop_through`] request is
     ///   cancelled;
     /// - `contacts` and `previous` become [`Contacts::default`] (in the air, touching
-    ///   nothing): nothing is known of the new place until the next move. A zero move,
-    ///   `world.move_by(&mut actor, 0, 0)`, computes them there (and, like every move,
-    ///   pushes an actor placed inside solid pixels out the shortest way).
+    ///   nothing): nothing is known of the new place until the next move proves it (under
+    ///   gravity, the next step's refused step down finds the ground), or until
+    ///   [`World::touching`](crate::World::touching) probes it. An actor placed inside
+    ///   solid pixels stays there until [`World::unstick`](crate::World::unstick) frees it.
     ///
     /// The velocity, size and settings are kept: zero `vx` and `vy` for a standing start.
     /// To place an actor on the ground below a point, see [`World::place_on_ground`].

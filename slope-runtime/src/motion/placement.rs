@@ -187,8 +187,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// ignores one-way cells falls through them; so does one whose feet start inside one).
     ///
     /// There it is placed as [`Actor::place`] places it (the remainders, the drop and the
-    /// old contacts forgotten, the velocity kept), and a zero move computes its contacts
-    /// there: it stands on the ground ([`Contacts::on_ground`]).
+    /// old contacts forgotten, the velocity kept), standing on the ground: its contacts
+    /// are those of a landing there ([`Contacts::on_ground`], the ground cell or platform,
+    /// its angle; no wall and no ceiling, which no motion met).
     ///
     /// Returns `false`, leaving the actor unchanged, when the box at the starting point
     /// covers a solid pixel, or when no ground lies within [`MAX_SPAWN_DROP`] px below it.
@@ -230,7 +231,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         };
         next.y = next.y.saturating_sub(drop);
         *actor = next;
-        self.move_by(actor, 0, 0);
+        self.land(actor);
         true
     }
 

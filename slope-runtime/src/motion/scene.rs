@@ -50,10 +50,10 @@ pub enum Event {
     /// On the ground before, not now: it jumped, walked off, dropped through or was
     /// knocked off.
     LeftGround,
-    /// A wall stopped it ([`Contacts::hit_wall_left`](crate::Contacts::hit_wall_left) or
-    /// [`hit_wall_right`](crate::Contacts::hit_wall_right): they say which side).
+    /// A wall stopped it ([`Contacts::pushing_left`](crate::Contacts::pushing_left) or
+    /// [`pushing_right`](crate::Contacts::pushing_right): they say which side).
     HitWall,
-    /// A ceiling stopped it going up ([`Contacts::hit_head`](crate::Contacts::hit_head)).
+    /// A ceiling stopped it going up ([`Contacts::on_ceiling`](crate::Contacts::on_ceiling)).
     HitHead,
     /// A moving platform crushed it ([`Contacts::crushed`](crate::Contacts::crushed)).
     Crushed,
@@ -103,8 +103,8 @@ impl Events {
         let mut events = Events::default();
         events.set(Event::Landed, now.on_ground() && !before.on_ground());
         events.set(Event::LeftGround, !now.on_ground() && before.on_ground());
-        events.set(Event::HitWall, now.hit_wall_left() || now.hit_wall_right());
-        events.set(Event::HitHead, now.hit_head());
+        events.set(Event::HitWall, now.pushing_left() || now.pushing_right());
+        events.set(Event::HitHead, now.on_ceiling());
         events.set(Event::Crushed, now.crushed());
         events
     }
