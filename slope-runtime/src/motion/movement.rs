@@ -195,16 +195,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         } else {
             (dx, dy)
         };
-        if shortcuts == Shortcuts::Taken && !at_edge {
-            if let Some(blocked) = self.shortcut(actor, dx, dy, rising) {
-                #[cfg(test)]
-                tests::SHORTCUTS.with(|n| n.set(n.get() + 1));
-                self.finish_drop(actor);
-                return blocked;
-            }
-        }
         let (start_x, start_y) = (actor.x, actor.y);
-        let (mut blocked_x, mut blocked_y, mut grounded) = self.take_steps(actor, dx, dy, rising);
+        let whole = if shortcuts == Shortcuts::Taken && !at_edge {
+            self.shortcut(actor, dx, dy, rising)
+        } else {
+            None
+        };
+        #[cfg(test)]
+        if whole.is_some() {
+            tests::SHORTCUTS.with(|n| n.set(n.get() + 1));
+        }
+        let (mut blocked_x, mut blocked_y, mut grounded) = match whole {
+            Some(Whole::Flight) => {
+                // Nothing lies within a pixel of its path: it touches nothing.
+                self.finish_drop(actor);
+                return (false, false);
+            }
+            Some(Whole::LevelWalk) => (false, dy < 0, true),
+            None => self.take_steps(actor, dx, dy, rising),
+        };
         if at_edge && !actor.within_edge() {
             // A climb, a slide or a stick carried it past the edge: the frame is refused,
             // back to the place it started from, standing as it stood.
@@ -229,13 +238,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         (blocked_x, blocked_y)
     }
 
-    /// The whole frame at once, when its outcome can be proved without the steps (a
-    /// flight through clear air, a flat walk on blocks): moves the
-    /// actor, sets its contacts and returns whether x and y motion were stopped, exactly as
-    /// the pixel steps would. `None` (the actor untouched): the steps must be taken.
-    /// Moves must not reach the edge of the world (see [`Self::clear_of_edge`]).
+    /// The whole frame at once, when its outcome can be proved without the steps: moves the
+    /// actor as the pixel steps would and says which outcome it proved. `None` (the actor
+    /// untouched): the steps must be taken. Moves must not reach the edge of the world (see
+    /// [`Self::clear_of_edge`]).
     #[inline(never)] // one call site; kept whole so its size is its own
-    fn shortcut(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> Option<(bool, bool)> {
+    fn shortcut(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> Option<Whole> {
         let (x_dir, y_dir) = Steps::new(dx, dy).directions();
         let (ax, ay) = (dx.saturating_abs(), dy.saturating_abs());
         if rising || !actor.previous.on_ground() {
@@ -246,47 +254,60 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             if self.clear_under_any_rules(around) {
                 move_actor(actor, x_dir, ax);
                 move_actor(actor, y_dir, ay);
-                return Some((false, false));
+                return Some(Whole::Flight);
             }
             return None;
         }
-        // On a flat floor of blocks, with nothing within a pixel of the body all along the
-        // way, every step sideways lands on the floor and every step down (there is no
-        // step up: it is not rising) is refused.
-        if self.flat_walk_clear(actor, x_dir, ax) {
+        // On the ground and not rising, there is no step up: every step sideways that
+        // finds its column free and the floor right under it lands on the floor, and every
+        // step down is refused.
+        if dy <= 0 && self.level_walk_clear(actor, x_dir, ax) {
             move_actor(actor, x_dir, ax);
-            self.stand_on_block(actor);
-            return Some((false, ay > 0));
+            return Some(Whole::LevelWalk);
         }
         None
     }
 
-    /// Whether a walk `ax` pixels towards `x_dir` is level and meets nothing: the row under
-    /// the feet is made of full, solid blocks all along, and the region the body sweeps,
-    /// grown by a pixel (but not down), is clear under any rules.
-    fn flat_walk_clear(&self, actor: &Actor, x_dir: Direction, ax: i32) -> bool {
-        let path = actor.rect().swept(x_dir, ax);
-        let under = path.y0.saturating_sub(1);
+    /// Whether every step of a walk `ax` pixels towards `x_dir`, from where the actor
+    /// (whole-box feet) stands, finds its column free and the row under its feet solid:
+    /// the columns its leading edge enters are clear under any rules (one-way cells and
+    /// platforms counted as solid, so no step's own one-way rule can block them), and the
+    /// row under the feet holds a solid pixel (of a cell that is not one-way, or of a solid
+    /// platform) in the columns that every box of the walk covers, so that every box of
+    /// it stands on that pixel under any rules. Needs `ax` below the box's width.
+    fn level_walk_clear(&self, actor: &Actor, x_dir: Direction, ax: i32) -> bool {
+        let here = actor.rect();
+        if actor.settings.feet != crate::Feet::Box || ax >= i32::from(actor.width()) {
+            return false;
+        }
+        let (lead, shared) = if x_dir == Direction::Left {
+            (
+                Rect {
+                    x0: here.x0.saturating_sub(ax),
+                    x1: here.x0.saturating_sub(1),
+                    ..here
+                },
+                (here.x0, here.x1.saturating_sub(ax)),
+            )
+        } else {
+            (
+                Rect {
+                    x0: here.x1.saturating_add(1),
+                    x1: here.x1.saturating_add(ax),
+                    ..here
+                },
+                (here.x0.saturating_add(ax), here.x1),
+            )
+        };
+        let under = here.y0.saturating_sub(1);
         let floor = Rect {
+            x0: shared.0,
+            x1: shared.1,
             y0: under,
             y1: under,
-            ..path
         };
-        let body = Rect {
-            y0: path.y0,
-            ..path.grown(1)
-        };
-        self.all_blocks(floor) && self.clear_under_any_rules(body) && !self.any_platform_in(floor)
-    }
-
-    /// The contacts of an actor that stands on a flat floor of blocks and touches nothing
-    /// else: on the ground, on the block under its centre.
-    fn stand_on_block(&self, actor: &mut Actor) {
-        let cell = (
-            self.tile_of(actor.centre_x()),
-            self.tile_of(actor.y.saturating_sub(1)),
-        );
-        Self::stand_on(actor, cell, 0);
+        self.hits_with(floor, &self.rules(actor, OneWay::Ignored))
+            && (ax == 0 || self.clear_under_any_rules(lead))
     }
 
     /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
@@ -840,6 +861,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             ..here
         }
         .shifted(Direction::Down, 1);
+        if floor.foot.is_none() {
+            let (cell, meets, only_one_way) =
+                self.cells_under_box(centre, below, here, floor, exact);
+            return self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre);
+        }
         let mut meets = false;
         let mut only_one_way = true;
         let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
@@ -847,41 +873,105 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             // Touching: free of the cell, and the row under the feet meets it.
             meets |= hit;
             if !hit || (exact && self.cell_hits_with(tx, ty, here, floor)) {
-                return ControlFlow::Continue(());
+                return;
             }
             only_one_way &= self.map.cell(tx, ty).one_way;
             let off = self.columns_from(centre, tx);
             if best.is_none_or(|(d, _, _)| off < d) {
                 best = Some((off, tx, ty));
             }
-            ControlFlow::Continue(())
         };
-        match floor.foot {
-            None => {
-                self.strip_cells::<true>(below, floor, visit);
-            }
-            Some(foot) => {
-                // What the parts of the box one pixel lower meet (they may reach rows above
-                // its bottom, where its columns dip into the ground).
-                let lower = here.shifted(Direction::Down, 1);
-                self.foot_parts(lower, floor, foot, |part, rules| {
-                    for (tx, ty) in self.cells(part) {
-                        let _ = visit(tx, ty, self.collides_with(tx, ty, part, rules));
-                    }
-                    ControlFlow::<()>::Continue(())
-                });
-            }
+        if let Some(foot) = floor.foot {
+            // What the parts of the box one pixel lower meet (they may reach rows above
+            // its bottom, where its columns dip into the ground).
+            let lower = here.shifted(Direction::Down, 1);
+            self.foot_parts(lower, floor, foot, |part, rules| {
+                for (tx, ty) in self.cells(part) {
+                    visit(tx, ty, self.collides_with(tx, ty, part, rules));
+                }
+                ControlFlow::<()>::Continue(())
+            });
         }
+        let cell = best.map(|(_, tx, ty)| (tx, ty));
+        self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
+    }
+
+    /// The footing of cells `cell` (the touched one nearest the centre), `meets` (the row
+    /// under the feet meets a cell), `only_one_way` (every touched cell is one-way), with
+    /// the platforms under the feet added.
+    fn footing_with_platforms(
+        &self,
+        cell: Option<(i32, i32)>,
+        meets: bool,
+        only_one_way: bool,
+        below: Rect,
+        floor: &Rules,
+        centre: i32,
+    ) -> Option<Footing> {
         let platform = if self.platforms.as_ref().is_empty() {
             None
         } else {
             self.platform_under(below, floor, centre)
         };
         (meets || platform.is_some()).then_some(Footing {
-            cell: best.map(|(_, tx, ty)| (tx, ty)),
+            cell,
             platform: platform.map(|(index, _)| index),
             only_one_way: only_one_way && platform.is_none_or(|(_, one_way)| one_way),
         })
+    }
+
+    /// [`Self::footing`]'s cells for whole-box feet: the cells of the row `below` the feet
+    /// (box `here`), visited from the one under the centre outwards, nearest first (ties:
+    /// the left one), so the search stops at the first touched cell that is not one-way:
+    /// it is the nearest, and it settles that not every touched cell is one-way. Returns
+    /// the nearest touched cell, whether the row meets any cell, and whether every touched
+    /// cell is one-way. `exact`: as in [`Self::footing`].
+    fn cells_under_box(
+        &self,
+        centre: i32,
+        below: Rect,
+        here: Rect,
+        floor: &Rules,
+        exact: bool,
+    ) -> (Option<(i32, i32)>, bool, bool) {
+        let (ty, row) = self.split(below.y0);
+        let ((first, lo0), (last, hi1)) = (self.split(below.x0), self.split(below.x1));
+        let mut tx = self.tile_of(centre);
+        let (mut left, mut right) = (tx.saturating_sub(1), tx.saturating_add(1));
+        let (mut meets, mut only_one_way, mut best) = (false, true, None);
+        loop {
+            let lo = if tx == first { lo0 } else { 0 };
+            let hi = if tx == last {
+                hi1
+            } else {
+                self.n.wrapping_sub(1)
+            };
+            let hit = self.strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
+            meets |= hit;
+            if hit && !(exact && self.cell_hits_with(tx, ty, here, floor)) {
+                best = best.or(Some((tx, ty)));
+                only_one_way &= self.map.cell(tx, ty).one_way;
+                if !only_one_way {
+                    break;
+                }
+            }
+            // The nearer of the next cells on each side (ties: the left one).
+            let left_open = left >= first;
+            let right_open = right <= last;
+            tx = if left_open
+                && (!right_open
+                    || self.columns_from(centre, left) <= self.columns_from(centre, right))
+            {
+                left = left.saturating_sub(1);
+                left.saturating_add(1)
+            } else if right_open {
+                right = right.saturating_add(1);
+                right.saturating_sub(1)
+            } else {
+                break;
+            };
+        }
+        (best, meets, only_one_way)
     }
 
     /// The surface angle of the ground the actor stands on in cell (tx, ty): of the cell's
@@ -1048,6 +1138,16 @@ enum Shortcuts {
     Taken,
     #[cfg(test)]
     Refused,
+}
+
+/// What a whole-frame shortcut proved (see `World::shortcut`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Whole {
+    /// A flight through clear air: every step moved, and nothing lies within a pixel.
+    Flight,
+    /// A level walk on the ground: every step sideways moved onto the floor, every step
+    /// down was refused.
+    LevelWalk,
 }
 
 /// Where a step sideways leaves the actor.

@@ -502,13 +502,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
         while i <= t1 {
             let hi = if i == t1 { hi1 } else { last };
             let (tx, ty) = if ROW { (i, t) } else { (t, i) };
-            let cell = self.map.cell(tx, ty);
-            let hit = match cell.solid {
-                Solid::Empty => false,
-                _ if cell.one_way => self.one_way_hits(tx, ty, r, rules),
-                Solid::Full => true,
-                Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, l, (lo, hi)),
-            };
+            let hit = self.strip_cell_hits::<ROW>(tx, ty, r, rules, l, (lo, hi));
             if f(tx, ty, hit).is_break() {
                 return true;
             }
@@ -519,6 +513,28 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             lo = 0;
         }
         false
+    }
+
+    /// Whether the one-pixel strip `r` (see [`Self::strip_cells`]) covers a solid pixel of
+    /// cell (tx, ty) under `rules`: `at` is the strip's line in the cell, `span` its pixels
+    /// along that line.
+    #[inline(always)]
+    pub(crate) fn strip_cell_hits<const ROW: bool>(
+        &self,
+        tx: i32,
+        ty: i32,
+        r: Rect,
+        rules: &Rules,
+        at: i32,
+        span: (i32, i32),
+    ) -> bool {
+        let cell = self.map.cell(tx, ty);
+        match cell.solid {
+            Solid::Empty => false,
+            _ if cell.one_way => self.one_way_hits(tx, ty, r, rules),
+            Solid::Full => true,
+            Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, at, span),
+        }
     }
 
     /// [`Tables::line_covers`], out of line: inlined, the tables' fields would be loaded
@@ -555,19 +571,6 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
             }
         });
         hit.is_none()
-    }
-
-    /// Whether every cell `r` covers is a full block that is not one-way.
-    pub(crate) fn all_blocks(&self, r: Rect) -> bool {
-        let other = self.cell_span(r).try_each(|tx, ty| {
-            let cell = self.map.cell(tx, ty);
-            if cell.solid == Solid::Full && !cell.one_way {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        other.is_none()
     }
 
     /// The tile coordinate of world pixel `v` (along either axis).
@@ -830,7 +833,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// World pixel `v` as its tile coordinate and its pixel within that tile.
     #[inline(always)]
-    fn split(&self, v: i32) -> (i32, i32) {
+    pub(crate) fn split(&self, v: i32) -> (i32, i32) {
         split(v, self.n, self.shift)
     }
 
