@@ -276,6 +276,7 @@
 
 #[cfg(feature = "agb_fixnum")]
 pub mod fixnum;
+mod map;
 mod motion;
 /// What every offset value means: the contract the generator, this crate and the tests
 /// answer to (also in the package, `docs/offsets.md`).
@@ -307,19 +308,17 @@ pub mod spec {}
 mod tables;
 #[cfg(test)]
 mod testing;
+pub mod units;
 
-pub use motion::actor::{
-    Actor, ActorSettings, Contacts, Feet, MAX_POSITION, MAX_REACH, MAX_SIZE, MAX_SPEED, SUBPIXEL,
-};
-pub use motion::carry::{Platforms, move_platform};
-pub use motion::map::{Cell, GridMap, Solid, TileMap};
-pub use motion::movement::MAX_MOVE;
-pub use motion::packed::{
-    MAP_HEADER_LEN, MAP_MAGIC, MAP_VERSION, MAX_MAP_CELLS, MapError, PackedMap, WidePackedMap,
-    cell_code, index_width,
-};
-pub use motion::placement::{MAX_SPAWN_DROP, NoRoom};
+pub use map::error::MapError;
+pub use map::format::{MAP_HEADER_LEN, MAP_MAGIC, MAP_VERSION, MAX_MAP_CELLS};
+pub use map::packed::{PackedMap, WidePackedMap, cell_code, index_width};
+pub use map::{Cell, GridMap, Solid, TileMap};
+pub use motion::actor::{Actor, ActorSettings, Feet};
+pub use motion::contacts::Contacts;
+pub use motion::place::NoRoom;
 pub use motion::platform::Platform;
+pub use motion::platform::carry::{Platforms, move_platform};
 pub use motion::rect::Rect;
 pub use motion::scene::{ActorId, Event, Events, Full, PlatformId, Scene};
 pub use motion::world::World;
@@ -329,3 +328,4 @@ pub use tables::format;
 pub use tables::geometry::{Direction, Offsets, Overlap, Variant};
 pub use tables::shape::{LocalBox, Shape, Surface};
 pub use tables::{ShapeId, Tables};
+pub use units::{MAX_MOVE, MAX_POSITION, MAX_REACH, MAX_SIZE, MAX_SPAWN_DROP, MAX_SPEED, SUBPIXEL};

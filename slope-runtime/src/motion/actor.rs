@@ -1,39 +1,8 @@
-//! Actors: boxes that move through the map, their settings and their contacts.
-//!
-//! # Units
-//! Positions are whole world pixels (`i32`, y up) of the box's bottom-left pixel, plus a
-//! sub-pixel remainder. Velocities are fixed point, **1/256 px per frame** ([`SUBPIXEL`]):
-//! `vx = 384` moves 1.5 px per frame. Both are integers: no floats anywhere.
-//!
-//! Limits (clamped, never wrapping or panicking): a velocity component to ±[`MAX_SPEED`]
-//! (64 px per frame), a box side to 1..=[`MAX_SIZE`] (64 px), a wall height or corner
-//! correction to [`MAX_REACH`] (64 px), a position to ±[`MAX_POSITION`] (2^30 px, the edge
-//! of the world). The crate docs' "Limits and cost" says what they bound.
+//! Actors: boxes that move through the map, and their settings. Their units and limits are
+//! in [`crate::units`].
 
-/// Sub-pixel units per pixel: velocities and remainders count in 1/256 px.
-pub const SUBPIXEL: i32 = 256;
-
-/// The largest velocity component, in 1/256 px per frame (64 px per frame).
-pub const MAX_SPEED: i32 = 64 * SUBPIXEL;
-
-/// The limit of an actor's position (its bottom-left pixel), in pixels: `x` and `y` stay
-/// within ±2^30, so its far edges stay within `MAX_POSITION + MAX_SIZE`, far from overflow.
-///
-/// It is the edge of the world: a move stops at it, and a move that would take the actor
-/// past it by a climb, a slide, an escape or a platform's push is refused (see
-/// [the crate docs](crate#limits-and-cost)). A position set past it through the public
-/// fields is brought back to it at the actor's next move.
-pub const MAX_POSITION: i32 = 1 << 30;
-
-/// The largest box side, in pixels (larger sizes are clamped to it). Every pixel step asks
-/// about the cells along the box, and some about every cell it covers: this limit keeps a
-/// step's cost bounded on every tile size (see [the crate docs](crate#limits-and-cost)).
-pub const MAX_SIZE: u16 = 64;
-
-/// The farthest a wall height or a corner correction reaches, in pixels: larger settings
-/// act as 64. Each pixel step may try every rise (or sideways nudge) up to it, so it bounds
-/// a step's cost (see [the crate docs](crate#limits-and-cost)).
-pub const MAX_REACH: u8 = 64;
+use crate::motion::contacts::Contacts;
+use crate::units::{MAX_POSITION, MAX_REACH, MAX_SIZE, within_edge};
 
 /// How an actor stands on slopes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -151,174 +120,6 @@ impl Default for ActorSettings {
             equal_slope_speed: false,
             feet: Feet::Box,
             keeps_platform_momentum: true,
-        }
-    }
-}
-
-/// What an actor's last move ran into: `Actor::contacts` holds this frame's,
-/// `Actor::previous` the frame before's.
-///
-/// Every fact is proved by the motion itself, as in Godot's `CharacterBody2D`
-/// (`is_on_floor()`, `is_on_wall()`, `is_on_ceiling()` after `move_and_slide()`) and
-/// Unity's `CharacterController.collisionFlags`: nothing is probed after the move.
-///
-/// | fact | proved by | Godot |
-/// |---|---|---|
-/// | [`on_ground`](Contacts::on_ground) | a refused step down, the stick test of a step sideways, or (a frame ending in the air, not rising) the row under the feet | `is_on_floor()` |
-/// | [`pushing_left`](Contacts::pushing_left), [`pushing_right`](Contacts::pushing_right) | a refused step sideways (`vx` was zeroed) | `is_on_wall()` |
-/// | [`on_ceiling`](Contacts::on_ceiling) | a refused step up (`vy` was zeroed) | `is_on_ceiling()` |
-/// | [`ground_cell`](Contacts::ground_cell), [`ground_platform`](Contacts::ground_platform), [`ground_angle`](Contacts::ground_angle), [`on_slope`](Contacts::on_slope), [`on_one_way`](Contacts::on_one_way) | what the feet rest on where that step left them | `get_floor_normal()`, `get_last_slide_collision()` |
-/// | [`crushed`](Contacts::crushed) | a moving platform's push | — |
-///
-/// So an actor standing still beside a wall is not `pushing` it: only a step into the
-/// wall says so. An actor under gravity tries a step down every frame and proves its
-/// ground each time. [`World::touching`](crate::World::touching) probes what the motion
-/// did not prove (walls on each side, ceiling, ground), when a game wants it.
-///
-/// ```
-/// use slope_runtime::Contacts;
-///
-/// let c = Contacts::default(); // in the air, touching nothing
-/// assert!(!c.on_ground() && c.ground_cell().is_none() && c.ground_platform().is_none());
-/// assert!(!c.pushing_left() && !c.on_ceiling());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Contacts {
-    flags: u16,
-    /// Surface angle of the ground under the actor (byte angle, see [`crate::Surface`]):
-    /// of the ground cell's column under its centre, or, where that column of the cell is
-    /// empty, of the column under its feet nearest the centre. 0 on level ground, on a
-    /// platform and in the air. Proved with [`Contacts::on_ground`].
-    pub ground_angle: u8,
-    /// The ground platform's index (valid with `ON_PLATFORM`).
-    platform: u16,
-    /// The ground cell (valid with `ON_CELL`).
-    cell: (i32, i32),
-}
-
-impl Contacts {
-    pub(crate) const ON_GROUND: u16 = 1;
-    pub(crate) const PUSHING_LEFT: u16 = 1 << 1;
-    pub(crate) const PUSHING_RIGHT: u16 = 1 << 2;
-    pub(crate) const ON_CEILING: u16 = 1 << 3;
-    pub(crate) const ON_SLOPE: u16 = 1 << 4;
-    pub(crate) const ON_ONE_WAY: u16 = 1 << 5;
-    pub(crate) const CRUSHED: u16 = 1 << 6;
-    pub(crate) const ON_CELL: u16 = 1 << 10;
-    pub(crate) const ON_PLATFORM: u16 = 1 << 11;
-
-    #[inline]
-    pub(crate) fn set(&mut self, flag: u16, on: bool) {
-        if on {
-            self.flags |= flag;
-        } else {
-            self.flags &= !flag;
-        }
-    }
-
-    #[inline]
-    const fn has(&self, flag: u16) -> bool {
-        self.flags & flag != 0
-    }
-
-    /// Records the cell it stands on.
-    #[inline]
-    pub(crate) fn set_ground_cell(&mut self, cell: (i32, i32)) {
-        self.cell = cell;
-        self.set(Self::ON_CELL, true);
-    }
-
-    /// Records the platform it stands on (`index` into the world's platforms; only the
-    /// first 65,535 platforms of a world are recorded).
-    #[inline]
-    pub(crate) fn set_ground_platform(&mut self, index: usize) {
-        if let Ok(index) = u16::try_from(index)
-            && index != u16::MAX
-        {
-            self.platform = index;
-            self.set(Self::ON_PLATFORM, true);
-        }
-    }
-
-    /// Platform `removed` is gone and platform `moved` took its index: the ground
-    /// platform follows.
-    pub(crate) fn remap_platform(&mut self, removed: usize, moved: usize) {
-        match self.ground_platform() {
-            Some(i) if i == removed => self.set(Self::ON_PLATFORM, false),
-            Some(i) if i == moved => self.set_ground_platform(removed),
-            _ => {}
-        }
-    }
-
-    /// Standing on something at the end of the move, as the motion proved it: a step
-    /// down this frame was refused (under gravity, every frame tries one), or a step
-    /// sideways on the ground found ground under the feet (the stick test every such step
-    /// makes). A frame that ends in the air without rising (a fall that ends touching the
-    /// ground) adds the one test its next step down would make, so the answer is exact at
-    /// the end of every frame. An actor that did not move at all keeps the last frame's
-    /// answer. An actor
-    /// that rose this frame (its whole-pixel move was up) stands on nothing, even where
-    /// its bottom ends level with a surface: it is leaving it. Ground is what the box
-    /// moved one pixel down would meet: for [`Feet::Box`] the row under its bottom; for
-    /// [`Feet::Centre`] near slopes, the pixels its moved box may not dip into. Godot's
-    /// `is_on_floor()`.
-    pub const fn on_ground(&self) -> bool {
-        self.has(Self::ON_GROUND)
-    }
-
-    /// A wall stopped a step to the left this frame (a slope it could walk up is not a
-    /// wall; `vx` was zeroed). Godot's `is_on_wall()` on that side. Whether a step left
-    /// would be refused from where it stands: [`World::touching`](crate::World::touching).
-    pub const fn pushing_left(&self) -> bool {
-        self.has(Self::PUSHING_LEFT)
-    }
-
-    /// A wall stopped a step to the right this frame (see [`Contacts::pushing_left`]).
-    pub const fn pushing_right(&self) -> bool {
-        self.has(Self::PUSHING_RIGHT)
-    }
-
-    /// A ceiling stopped a step up this frame (after any slide along a sloped ceiling
-    /// or past a corner; `vy` was zeroed). Godot's `is_on_ceiling()`.
-    pub const fn on_ceiling(&self) -> bool {
-        self.has(Self::ON_CEILING)
-    }
-
-    /// Standing on a sloped surface (ground angle ≠ 0).
-    pub const fn on_slope(&self) -> bool {
-        self.has(Self::ON_SLOPE)
-    }
-
-    /// Standing only on one-way cells or one-way platforms (so it can drop through).
-    pub const fn on_one_way(&self) -> bool {
-        self.has(Self::ON_ONE_WAY)
-    }
-
-    /// A moving platform pushed it against something it could not give way to (in this
-    /// frame's platform moves, reported with the actor's step that follows them).
-    pub const fn crushed(&self) -> bool {
-        self.has(Self::CRUSHED)
-    }
-
-    /// The cell (tile coordinates) it stands on: of the cells under its feet, the one
-    /// nearest its centre column. `None` in the air, and when only platforms hold it.
-    pub const fn ground_cell(&self) -> Option<(i32, i32)> {
-        if self.has(Self::ON_CELL) {
-            Some(self.cell)
-        } else {
-            None
-        }
-    }
-
-    /// The platform it stands on (its index in the world's platforms), when one holds it:
-    /// of the platforms under its feet, the one nearest its centre column. On a platform
-    /// and a cell at once, both are reported. In a [`Scene`](crate::Scene),
-    /// [`Scene::platform_id`](crate::Scene::platform_id) names it.
-    pub const fn ground_platform(&self) -> Option<usize> {
-        if self.has(Self::ON_PLATFORM) {
-            Some(self.platform as usize)
-        } else {
-            None
         }
     }
 }
@@ -513,7 +314,7 @@ impl Actor {
         self.forget_motion_state();
     }
 
-    /// The sub-pixel remainders `(x, y)`, in 1/256 px ([`SUBPIXEL`]): the fraction of a
+    /// The sub-pixel remainders `(x, y)`, in 1/256 px ([`SUBPIXEL`](crate::SUBPIXEL)): the fraction of a
     /// pixel the velocity has carried the actor past its whole-pixel position. Its exact
     /// position is `x + rem_x / 256` (and likewise for y), always to the right of and above
     /// its pixel, moving left or down too: a frame at `vx = -128` from a remainder of 0
@@ -573,11 +374,4 @@ impl Actor {
     pub(crate) fn rect(&self) -> crate::motion::rect::Rect {
         crate::motion::rect::Rect::of_box(self.x, self.y, self.width, self.height)
     }
-}
-
-/// Whether position (x, y) lies within the edge of the world (±[`MAX_POSITION`]).
-#[inline]
-pub(crate) fn within_edge(x: i32, y: i32) -> bool {
-    x.unsigned_abs() <= MAX_POSITION.unsigned_abs()
-        && y.unsigned_abs() <= MAX_POSITION.unsigned_abs()
 }

@@ -1,6 +1,6 @@
 //! Boxes in world pixels and the unit steps between them.
 
-use crate::Direction;
+use crate::tables::geometry::Direction;
 
 /// A box in world pixels, inclusive edges, y up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

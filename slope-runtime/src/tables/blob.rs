@@ -1,8 +1,8 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
-use crate::Error;
-use crate::Variant;
+use crate::tables::error::Error;
 use crate::tables::format::{self, ANGLE_PROFILES, Blob};
+use crate::tables::geometry::Variant;
 use crate::tables::line::{covers, low_bits, span_bits32};
 use crate::tables::shape::{Lines, Shape, line_slot, read_mask};
 

@@ -66,7 +66,7 @@
 //!
 //! [postcard]: https://postcard.jamesmunns.com/wire-format
 
-use crate::Error;
+use crate::tables::error::Error;
 
 /// The first eight bytes of every blob.
 pub const MAGIC: [u8; 8] = *b"SLOPEGEN";

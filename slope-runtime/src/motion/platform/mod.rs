@@ -1,8 +1,11 @@
 //! Moving platforms: solid (or one-way) boxes the game moves each frame with
 //! [`Platforms`](crate::Platforms) or [`move_platform`](crate::move_platform) (see
-//! [`crate::motion::carry`] for what a move does).
+//! [`carry`] for what a move does).
 
-use super::rect::Rect;
+pub mod carry;
+mod push;
+
+use crate::motion::rect::Rect;
 
 /// A moving box. Solid on every side, or one-way (standable from above only: actors pass
 /// through it from below and the sides, and drop through it with

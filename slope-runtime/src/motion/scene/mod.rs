@@ -1,13 +1,15 @@
 //! A scene: a game's actors and platforms in fixed-capacity collections, run in the order
 //! of a frame, with the frame's events.
 
-use super::actor::Actor;
-use super::bounded::BoundedVec;
-use super::carry::Platforms;
-use super::map::TileMap;
-use super::platform::Platform;
-use super::world::World;
-use crate::Tables;
+mod bounded;
+
+use crate::map::TileMap;
+use crate::motion::actor::Actor;
+use crate::motion::platform::Platform;
+use crate::motion::platform::carry::Platforms;
+use crate::motion::scene::bounded::BoundedVec;
+use crate::motion::world::World;
+use crate::tables::Tables;
 
 /// An actor's id in a [`Scene`]. It names that actor only: once the actor is removed, the
 /// id names nothing, even when a later actor takes its place.

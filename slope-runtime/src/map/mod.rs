@@ -3,8 +3,13 @@
 //! Cells are addressed `(tx, ty)` in tiles, y up: cell (0, 0) covers world pixels
 //! `0..N` × `0..N`, cell (1, 0) is to its right, cell (0, 1) above it.
 
-use crate::motion::packed::MapError;
-use crate::{ShapeId, Tables, Variant};
+pub mod error;
+pub mod format;
+pub mod packed;
+
+use crate::map::error::MapError;
+use crate::tables::geometry::Variant;
+use crate::tables::{ShapeId, Tables};
 
 /// What fills a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

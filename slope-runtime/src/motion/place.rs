@@ -2,18 +2,15 @@
 //! ([`World::place_on_ground`]), each kept out of solid pixels by the same box queries as
 //! the mover's, under the actor's own rules.
 
-use crate::Direction;
-use crate::motion::actor::{Actor, Feet, MAX_POSITION, within_edge};
-use crate::motion::map::TileMap;
-use crate::motion::movement::MAX_MOVE;
+use crate::map::TileMap;
+use crate::motion::actor::{Actor, Feet};
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
-use crate::motion::world::{OneWay, Rules, World};
-
-/// The farthest [`World::place_on_ground`] drops an actor looking for ground, in pixels
-/// (64 cells of 16 px). It looks [`MAX_MOVE`] px at a time, so one call costs at most 17
-/// of the distance lookups one move makes (see [the crate docs](crate#limits-and-cost)).
-pub const MAX_SPAWN_DROP: i32 = 1024;
+use crate::motion::step::path::move_actor;
+use crate::motion::world::World;
+use crate::motion::world::rules::{OneWay, Rules};
+use crate::tables::geometry::Direction;
+use crate::units::{MAX_MOVE, MAX_POSITION, MAX_SPAWN_DROP, within_edge};
 
 /// [`World::resize`] found no place for the new box: solid pixels (or a platform, or the
 /// edge of the world) fill it wherever it may stand. The actor was left as it was.
@@ -274,5 +271,84 @@ fn edge_shift(x: i32, dir: Direction) -> Option<i32> {
         Direction::Right if x < -MAX_POSITION => Some((-MAX_POSITION).saturating_sub(x)),
         Direction::Left if x > MAX_POSITION => Some(x.saturating_sub(MAX_POSITION)),
         _ => None,
+    }
+}
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// Moves an actor that covers solid pixels (of cells or solid platforms, one-way cells
+    /// aside) the shortest way out: up, left, right or down, ties in that order, by at most
+    /// its larger side plus a tile, never past the edge of the world. Returns whether it
+    /// is free afterwards (`false`: nothing within reach is free; it has not moved).
+    ///
+    /// Call it after a change of the map under an actor (a cell set where it stands). Its
+    /// own motion never embeds an actor, so [`World::step`] never checks: a step of an
+    /// actor that starts embedded adds no solid pixel to the ones it covers (each pixel it
+    /// moves tests only the pixels its box gains), so it cannot sink deeper, but it stays
+    /// embedded until something frees it. Moving platforms free the actors they push, and
+    /// [`World::resize`] and the placing functions never embed one.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let mut map: GridMap<8, 4> = GridMap::new(Cell::FULL);
+    /// for tx in 0..8 {
+    ///     map.set(tx, 0, Cell::FULL); // a floor
+    /// }
+    /// let mut hero = Actor::new(20, 16, 8, 14);
+    /// map.set(1, 1, Cell::FULL); // a block appears where the hero stands
+    /// let world = World::new(tables, &map);
+    /// assert!(world.unstick(&mut hero));
+    /// // Out the shortest way: 12 px left (right: 12, up: 16; ties go left).
+    /// assert_eq!((hero.x, hero.y), (8, 16));
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn unstick(&self, actor: &mut Actor) -> bool {
+        let rules = self.rules(actor, OneWay::Ignored);
+        if !self.hits_with(actor.rect(), &rules) {
+            return true;
+        }
+        self.escape_shortest(actor, &rules, None)
+    }
+
+    /// Moves `actor` the shortest way (ties: up, left, right, down) to where it covers no
+    /// solid pixel under `rules`, within its own size plus a tile and the edge of the
+    /// world; with `path`, only along a way that is clear under those rules. Returns
+    /// whether it moved.
+    pub(crate) fn escape_shortest(
+        &self,
+        actor: &mut Actor,
+        rules: &Rules,
+        path: Option<&Rules>,
+    ) -> bool {
+        let here = actor.rect();
+        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
+        let best = [
+            Direction::Up,
+            Direction::Left,
+            Direction::Right,
+            Direction::Down,
+        ]
+        .into_iter()
+        .filter_map(|dir| {
+            let k = self.escape_with(here, dir, reach, rules)?;
+            let (dx, dy) = offset_of(dir, k);
+            let inside = within_edge(actor.x.saturating_add(dx), actor.y.saturating_add(dy));
+            let clear = inside && path.is_none_or(|p| self.has_room(here, dir, k, p));
+            clear.then_some((k, dir))
+        })
+        .min_by_key(|&(k, _)| k);
+        match best {
+            Some((k, dir)) => {
+                move_actor(actor, dir, k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the actor covers a solid pixel (one-way cells and platforms aside).
+    pub(crate) fn hits_actor(&self, actor: &Actor) -> bool {
+        self.hits_with(actor.rect(), &self.rules(actor, OneWay::Ignored))
     }
 }

@@ -1,19 +1,23 @@
-//! Splitting a displacement into single-pixel steps, x and y interleaved in proportion.
+//! A frame's pixel path: a displacement split into single pixels, x and y interleaved in
+//! proportion.
 
-use crate::{Direction, MAX_MOVE};
+use crate::motion::actor::Actor;
+use crate::motion::rect::offset_of;
+use crate::tables::geometry::Direction;
+use crate::units::{MAX_MOVE, SUBPIXEL};
 
-/// The pixel steps of a move by (dx, dy): integer Bresenham, so the path never takes a
+/// The pixels of a move by (dx, dy): integer Bresenham, so the path never takes a
 /// diagonal shortcut past a corner. An axis can be stopped early (something blocked it).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Steps {
+pub(crate) struct PixelPath {
     total: (u32, u32),
     done: (u32, u32),
     dirs: (Direction, Direction),
 }
 
-impl Steps {
+impl PixelPath {
     /// Both components must lie within ±[`crate::MAX_MOVE`] (callers clamp them).
-    pub(crate) fn new(dx: i32, dy: i32) -> Steps {
+    pub(crate) fn new(dx: i32, dy: i32) -> PixelPath {
         debug_assert!(dx.unsigned_abs() <= MAX_MOVE as u32 && dy.unsigned_abs() <= MAX_MOVE as u32);
         let x_dir = if dx < 0 {
             Direction::Left
@@ -25,7 +29,7 @@ impl Steps {
         } else {
             Direction::Up
         };
-        Steps {
+        PixelPath {
             total: (dx.unsigned_abs(), dy.unsigned_abs()),
             done: (0, 0),
             dirs: (x_dir, y_dir),
@@ -47,7 +51,7 @@ impl Steps {
     }
 }
 
-impl Iterator for Steps {
+impl Iterator for PixelPath {
     type Item = Direction;
 
     fn next(&mut self) -> Option<Direction> {
@@ -69,22 +73,38 @@ impl Iterator for Steps {
     }
 }
 
+/// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.
+pub(crate) fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
+    let total = i32::from(rem).saturating_add(v);
+    (total.div_euclid(SUBPIXEL), total.rem_euclid(SUBPIXEL) as u8)
+}
+
+/// Moves the actor `k` pixels towards `dir`. Never clamped at the edge of the world (a
+/// clamp would put it where no test has looked): the callers keep it within reach of the
+/// edge (see `World::clear_of_edge`) and undo a move that ends past it.
+#[inline]
+pub(crate) fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
+    let (dx, dy) = offset_of(dir, k);
+    actor.x = actor.x.saturating_add(dx);
+    actor.y = actor.y.saturating_add(dy);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn interleaves_in_proportion_and_ends_exactly() {
-        let path: Vec<Direction> = Steps::new(4, -2).collect();
+        let path: Vec<Direction> = PixelPath::new(4, -2).collect();
         use Direction::*;
         assert_eq!(path, [Right, Down, Right, Right, Down, Right]);
-        assert_eq!(Steps::new(0, 0).count(), 0);
-        assert_eq!(Steps::new(-7, 0).filter(|d| *d == Left).count(), 7);
+        assert_eq!(PixelPath::new(0, 0).count(), 0);
+        assert_eq!(PixelPath::new(-7, 0).filter(|d| *d == Left).count(), 7);
     }
 
     #[test]
     fn a_stopped_axis_takes_no_more_steps() {
-        let mut s = Steps::new(3, 3);
+        let mut s = PixelPath::new(3, 3);
         assert_eq!(s.next(), Some(Direction::Right));
         s.stop(Direction::Right);
         assert_eq!(s.by_ref().collect::<Vec<_>>(), [Direction::Up; 3]);

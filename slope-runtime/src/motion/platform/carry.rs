@@ -3,14 +3,16 @@
 //!
 //! The order of a frame, and what each move does, is documented on [`Platforms`].
 
-use super::actor::{Actor, MAX_SPEED, SUBPIXEL};
-use super::map::TileMap;
-use super::movement::split_subpixels;
-use super::platform::Platform;
-use super::rect::step_of;
-use super::steps::Steps;
-use super::world::World;
-use crate::{Direction, Tables};
+use crate::map::TileMap;
+use crate::motion::actor::Actor;
+use crate::motion::platform::Platform;
+use crate::motion::rect::step_of;
+use crate::motion::step::path::PixelPath;
+use crate::motion::step::path::split_subpixels;
+use crate::motion::world::World;
+use crate::tables::Tables;
+use crate::tables::geometry::Direction;
+use crate::units::{MAX_MOVE, MAX_SPEED, SUBPIXEL};
 
 /// Whether `actor` stands on platform `p`: its feet rest on the platform's top.
 fn carries(p: &Platform, actor: &Actor) -> bool {
@@ -195,10 +197,10 @@ impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
         dy: i32,
         actors: &mut [&mut [Actor]],
     ) -> (i32, i32) {
-        let clamp = |d: i32| d.clamp(-crate::MAX_MOVE, crate::MAX_MOVE);
+        let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
         let (dx, dy) = (clamp(dx), clamp(dy));
         let (mut moved_x, mut moved_y) = (0i32, 0i32);
-        for dir in Steps::new(dx, dy) {
+        for dir in PixelPath::new(dx, dy) {
             if !step_platform(self.tables, self.map, self.platforms, index, dir, actors) {
                 break; // an actor had nowhere to go: the platform stops here this frame
             }

@@ -1,0 +1,339 @@
+//! Contacts: what the frame's motion ran into (the ground it ends on, with its cell,
+//! platform and angle; the walls and ceilings that refused a pixel), and the probe a game
+//! asks for, `World::touching`.
+
+use core::ops::ControlFlow;
+
+use crate::map::{Solid, TileMap};
+use crate::motion::actor::Actor;
+use crate::motion::contacts::Contacts;
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::world::World;
+use crate::motion::world::rules::{OneWay, Rules};
+use crate::tables::geometry::{Direction, Variant};
+use crate::tables::shape::Shape;
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// What `actor` touches where it is now, probed: the ground under its feet (cell,
+    /// platform, angle, one-way), and whether a step left, right or up from here would be
+    /// refused. [`World::step`] reports only what its motion ran into (as Godot's
+    /// `is_on_wall()` and Unity's `collisionFlags` do); this is the question a game asks
+    /// when it wants to know more, and it costs only when called: a few strip tests.
+    ///
+    /// The answer has the form of [`Contacts`], for the place alone: `on_ground` when the
+    /// box one pixel lower would meet the ground under the falling rules, `pushing_left` /
+    /// `pushing_right` when a step that way would be refused (a slope it could walk up is
+    /// no wall), `on_ceiling` when the row over its head is solid; `crushed` is never set.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let mut map: GridMap<8, 4> = GridMap::new(Cell::FULL);
+    /// for tx in 0..8 {
+    ///     map.set(tx, 0, Cell::FULL); // a floor
+    /// }
+    /// map.set(3, 1, Cell::FULL); // a wall
+    /// let world = World::new(tables, &map);
+    /// let hero = Actor::new(40, 16, 8, 14); // standing still, its right side at the wall
+    /// let t = world.touching(&hero);
+    /// assert!(t.on_ground() && t.pushing_right() && !t.pushing_left());
+    /// assert_eq!(t.ground_cell(), Some((2, 0)));
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn touching(&self, actor: &Actor) -> Contacts {
+        let mut probe = *actor;
+        probe.contacts = Contacts::default();
+        let here = probe.rect();
+        let solids = self.rules(&probe, OneWay::Ignored);
+        let floor = self.rules(&probe, self.below(&probe, here));
+        let footing = self.footing(&probe, here, &floor, true);
+        let on_ground = footing.is_some();
+        // A wall: a step that way is refused, not merely a slope touched. Blocked with
+        // one-way cells ignored, it is blocked under the walking rules too.
+        let walled = |dir| {
+            self.blocked(here, dir, &solids)
+                && self
+                    .lift_past(&probe, dir, on_ground, false, &floor, Some(true))
+                    .is_none()
+        };
+        let (left, right) = (walled(Direction::Left), walled(Direction::Right));
+        let ceiling = self.blocked(here, Direction::Up, &solids);
+        if let Some(footing) = footing {
+            self.stand_on_footing(&mut probe, footing);
+        }
+        let c = &mut probe.contacts;
+        c.set(Contacts::PUSHING_LEFT, left);
+        c.set(Contacts::PUSHING_RIGHT, right);
+        c.set(Contacts::ON_CEILING, ceiling);
+        probe.contacts
+    }
+
+    /// The end of a step that left the actor on the ground: what holds it (cell,
+    /// platform, angle, one-way). The motion proved that something does; where nothing
+    /// is found (the ground was inside the box of an actor that something embedded), it
+    /// is in the air.
+    #[inline(never)] // after the steps: inlined, its locals would deepen every step's stack
+    pub(super) fn stand(&self, actor: &mut Actor) {
+        let here = actor.rect();
+        let floor = self.rules(actor, self.below(actor, here));
+        if let Some(footing) = self.footing(actor, here, &floor, false) {
+            self.stand_on_footing(actor, footing);
+        }
+    }
+
+    /// Whether a step down from where the actor is would be refused.
+    #[inline(never)] // after the steps, on airborne frames only
+    pub(super) fn lands_here(&self, actor: &Actor) -> bool {
+        let here = actor.rect();
+        self.blocked(
+            here,
+            Direction::Down,
+            &self.rules(actor, self.below(actor, here)),
+        )
+    }
+
+    /// The contacts of an actor placed on the ground, as a landing there would leave them.
+    pub(crate) fn land(&self, actor: &mut Actor) {
+        actor.previous = actor.contacts;
+        actor.contacts = Contacts::default();
+        self.stand(actor);
+    }
+
+    /// Records what holds the actor.
+    fn stand_on_footing(&self, actor: &mut Actor, footing: Footing) {
+        actor.contacts.set(Contacts::ON_GROUND, true);
+        if let Some((tx, ty)) = footing.cell {
+            let angle = self.ground_angle(tx, ty, actor);
+            Self::stand_on(actor, (tx, ty), angle);
+        }
+        if let Some(index) = footing.platform {
+            actor.contacts.set_ground_platform(index);
+        }
+        actor
+            .contacts
+            .set(Contacts::ON_ONE_WAY, footing.only_one_way);
+    }
+
+    /// Records that the actor stands on `cell`, whose surface angle under its centre is
+    /// `angle` (0: level, not a slope).
+    fn stand_on(actor: &mut Actor, cell: (i32, i32), angle: u8) {
+        let c = &mut actor.contacts;
+        c.set(Contacts::ON_GROUND, true);
+        c.set_ground_cell(cell);
+        c.ground_angle = angle;
+        c.set(Contacts::ON_SLOPE, angle != 0);
+    }
+
+    /// How many columns world column `x` lies from cell column `tx` (0 inside it).
+    fn columns_from(&self, x: i32, tx: i32) -> i32 {
+        let left = self.tile_origin(tx);
+        if x < left {
+            left - x
+        } else {
+            x.saturating_sub(left.saturating_add(self.n - 1)).max(0)
+        }
+    }
+
+    /// What the feet of box `here` rest on under `floor`: `None` when the row under them
+    /// meets nothing (cells or platforms); otherwise the touched cell nearest the centre,
+    /// if any, found in the same pass over the cells of that row, and the touched platform
+    /// nearest the centre, if any. `floor` holds the one-way rule for feet coming from
+    /// `here` itself. `exact`: a cell the box is inside is not ground (a box test per
+    /// touched cell); without it, such a cell may be reported, which only an actor that
+    /// something embedded can see.
+    fn footing(&self, actor: &Actor, here: Rect, floor: &Rules, exact: bool) -> Option<Footing> {
+        let centre = actor.centre_x();
+        let below = Rect {
+            y1: here.y0,
+            ..here
+        }
+        .shifted(Direction::Down, 1);
+        if floor.foot.is_none() {
+            let (cell, meets, only_one_way) =
+                self.cells_under_box(centre, below, here, floor, exact);
+            return self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre);
+        }
+        let mut meets = false;
+        let mut only_one_way = true;
+        let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
+        let mut visit = |tx: i32, ty: i32, hit: bool| {
+            // Touching: free of the cell, and the row under the feet meets it.
+            meets |= hit;
+            if !hit || (exact && self.cell_hits_with(tx, ty, here, floor)) {
+                return;
+            }
+            only_one_way &= self.map.cell(tx, ty).one_way;
+            let off = self.columns_from(centre, tx);
+            if best.is_none_or(|(d, _, _)| off < d) {
+                best = Some((off, tx, ty));
+            }
+        };
+        if let Some(foot) = floor.foot {
+            // What the parts of the box one pixel lower meet (they may reach rows above
+            // its bottom, where its columns dip into the ground).
+            let lower = here.shifted(Direction::Down, 1);
+            self.foot_parts(lower, floor, foot, |part, rules| {
+                for (tx, ty) in self.cells(part) {
+                    visit(tx, ty, self.collides_with(tx, ty, part, rules));
+                }
+                ControlFlow::<()>::Continue(())
+            });
+        }
+        let cell = best.map(|(_, tx, ty)| (tx, ty));
+        self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
+    }
+
+    /// The footing of cells `cell` (the touched one nearest the centre), `meets` (the row
+    /// under the feet meets a cell), `only_one_way` (every touched cell is one-way), with
+    /// the platforms under the feet added.
+    fn footing_with_platforms(
+        &self,
+        cell: Option<(i32, i32)>,
+        meets: bool,
+        only_one_way: bool,
+        below: Rect,
+        floor: &Rules,
+        centre: i32,
+    ) -> Option<Footing> {
+        let platform = if self.platforms.as_ref().is_empty() {
+            None
+        } else {
+            self.platform_under(below, floor, centre)
+        };
+        (meets || platform.is_some()).then_some(Footing {
+            cell,
+            platform: platform.map(|(index, _)| index),
+            only_one_way: only_one_way && platform.is_none_or(|(_, one_way)| one_way),
+        })
+    }
+
+    /// [`Self::footing`]'s cells for whole-box feet: the cells of the row `below` the feet
+    /// (box `here`), visited from the one under the centre outwards, nearest first (ties:
+    /// the left one), so the search stops at the first touched cell that is not one-way:
+    /// it is the nearest, and it settles that not every touched cell is one-way. Returns
+    /// the nearest touched cell, whether the row meets any cell, and whether every touched
+    /// cell is one-way. `exact`: as in [`Self::footing`].
+    fn cells_under_box(
+        &self,
+        centre: i32,
+        below: Rect,
+        here: Rect,
+        floor: &Rules,
+        exact: bool,
+    ) -> (Option<(i32, i32)>, bool, bool) {
+        let (ty, row) = self.split(below.y0);
+        let ((first, lo0), (last, hi1)) = (self.split(below.x0), self.split(below.x1));
+        let mut tx = self.tile_of(centre);
+        let (mut left, mut right) = (tx.saturating_sub(1), tx.saturating_add(1));
+        let (mut meets, mut only_one_way, mut best) = (false, true, None);
+        loop {
+            let lo = if tx == first { lo0 } else { 0 };
+            let hi = if tx == last {
+                hi1
+            } else {
+                self.n.wrapping_sub(1)
+            };
+            let hit = self.strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
+            meets |= hit;
+            if hit && !(exact && self.cell_hits_with(tx, ty, here, floor)) {
+                best = best.or(Some((tx, ty)));
+                only_one_way &= self.map.cell(tx, ty).one_way;
+                if !only_one_way {
+                    break;
+                }
+            }
+            // The nearer of the next cells on each side (ties: the left one).
+            let left_open = left >= first;
+            let right_open = right <= last;
+            tx = if left_open
+                && (!right_open
+                    || self.columns_from(centre, left) <= self.columns_from(centre, right))
+            {
+                left = left.saturating_sub(1);
+                left.saturating_add(1)
+            } else if right_open {
+                right = right.saturating_add(1);
+                right.saturating_sub(1)
+            } else {
+                break;
+            };
+        }
+        (best, meets, only_one_way)
+    }
+
+    /// The surface angle of the ground the actor stands on in cell (tx, ty): of the cell's
+    /// column under its centre, or, where that column of the cell is empty (the actor
+    /// stands on other columns of it), of the column under its feet nearest the centre.
+    /// 0 for a block.
+    #[inline(never)] // once a frame; inlined, its locals would deepen every step's stack
+    fn ground_angle(&self, tx: i32, ty: i32, actor: &Actor) -> u8 {
+        let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
+            return 0;
+        };
+        let left = self.tile_origin(tx);
+        let centre = actor.centre_x().saturating_sub(left).max(0).min(self.n - 1);
+        let Some(shape) = self.tables.shape(id) else {
+            return 0;
+        };
+        if let Some(s) = u8::try_from(centre)
+            .ok()
+            .and_then(|c| shape.surface(variant, c))
+        {
+            return s.angle;
+        }
+        self.angle_beside_centre(&shape, variant, (left, self.tile_origin(ty)), actor)
+    }
+
+    /// [`Self::ground_angle`] when the column under the centre is empty: the angle of the
+    /// column whose top is right under the feet, nearest the centre (0 if none is).
+    #[cold]
+    fn angle_beside_centre(
+        &self,
+        shape: &Shape<'_>,
+        variant: Variant,
+        (left, bottom): (i32, i32),
+        actor: &Actor,
+    ) -> u8 {
+        let row = u8::try_from(actor.y.saturating_sub(1).saturating_sub(bottom)).ok();
+        let from = |x: i32| x.saturating_sub(left);
+        let (lo, hi) = (from(actor.x).max(0), from(actor.rect().x1).min(self.n - 1));
+        let centre = from(actor.centre_x());
+        // Every other column of the box in the cell, nearest the centre first (at most N;
+        // the centre's own column is empty).
+        for d in 1..=self.n {
+            for column in [centre - d, centre + d] {
+                if (lo..=hi).contains(&column) {
+                    let stood = u8::try_from(column)
+                        .ok()
+                        .zip(row)
+                        .and_then(|(c, r)| shape.ground_at(variant, c, r));
+                    if let Some(angle) = stood {
+                        return angle;
+                    }
+                }
+            }
+        }
+        0
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Footing {
+    /// The touched cell nearest the actor's centre (`None`: only platforms).
+    cell: Option<(i32, i32)>,
+    /// The touched platform nearest the actor's centre (`None`: only cells).
+    platform: Option<usize>,
+    /// Every touched cell and platform is one-way.
+    only_one_way: bool,
+}
+
+/// Records what stopped the frame's move `(dx, dy)`: a wall (x motion stopped) on the
+/// side it was going, a ceiling (y motion stopped going up).
+pub(super) fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, dx: i32, dy: i32) {
+    let c = &mut actor.contacts;
+    c.set(Contacts::PUSHING_LEFT, blocked_x && dx < 0);
+    c.set(Contacts::PUSHING_RIGHT, blocked_x && dx > 0);
+    c.set(Contacts::ON_CEILING, blocked_y && dy > 0);
+}

@@ -1,0 +1,267 @@
+//! One frame of an actor: [`World::step`] and [`World::move_by`].
+//!
+//! A frame's displacement is a pixel path, x and y interleaved in the ratio of the two
+//! (integer Bresenham, `path`), so a diagonal path never cuts a corner it should hit. Each
+//! pixel asks the world only about the cells along the box's leading edge (about the whole
+//! box moved, for centre feet: which of their pixels meet the cells depends on where they
+//! stand, see `world::rules::Foot`):
+//!
+//! - **sideways** (`sideways`): free → move; blocked by a rise lower than the wall height
+//!   → up onto it (or, in the air, down under a sloped ceiling); otherwise a wall. After a
+//!   pixel on the ground, an actor that sticks to slopes is pulled down onto ground less
+//!   than a wall height below (no bouncy walk down slopes).
+//! - **up** (`vertical`): free → move; blocked → slide sideways along a sloped ceiling
+//!   (`ceiling_slide`) or past a block's corner (`corner_correction`), otherwise a ceiling.
+//! - **down** (`vertical`): free → move; blocked → landed. One-way cells only stop actors
+//!   coming from above them (`drop`: dropping through them).
+//!
+//! The contacts (`contacts`) are what those pixels ran into. Many frames need none of the
+//! pixels: before the path, the frame tries two whole-frame shortcuts (`shortcut`), each of
+//! which answers only when it can prove the path's exact outcome, and otherwise leaves the
+//! actor to the path (property tests in `tests` compare the two on random maps):
+//!
+//! - **flight**: in the air, nothing within a pixel of the region the whole path sweeps
+//!   (one region test): the actor moves the whole way and touches nothing;
+//! - **level walk**: on the ground, the columns the leading edge enters free and the floor
+//!   under every box of the walk solid: it walks the whole way on the floor.
+
+mod contacts;
+mod drop;
+pub(crate) mod path;
+mod shortcut;
+pub(crate) mod sideways;
+#[cfg(test)]
+mod tests;
+pub(crate) mod vertical;
+
+use crate::map::TileMap;
+use crate::motion::actor::Actor;
+use crate::motion::contacts::Contacts;
+use crate::motion::platform::Platform;
+use crate::motion::step::contacts::record_hits;
+use crate::motion::step::drop::end_drop_on_ground;
+use crate::motion::step::path::{PixelPath, split_subpixels};
+use crate::motion::step::shortcut::{Shortcuts, Whole};
+use crate::motion::step::sideways::Landing;
+use crate::motion::step::vertical::Pixel;
+use crate::motion::world::World;
+use crate::tables::geometry::Direction;
+use crate::units::{MAX_MOVE, MAX_POSITION, MAX_SPEED};
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// Moves `actor` by its velocity for one frame and returns its new contacts.
+    ///
+    /// Velocity components are clamped to ±[`MAX_SPEED`]. Hitting a wall zeroes `vx`,
+    /// landing or hitting a ceiling zeroes `vy`; the game applies gravity, input and
+    /// jumps to the velocity between frames. At the edge of the world (±[`MAX_POSITION`])
+    /// the move stops; a frame that would carry the actor past it is refused: the actor
+    /// stays where it was (see [the crate docs](crate#limits-and-cost)).
+    ///
+    /// An actor that leaves the ground from a moving platform (jumps or walks off it) keeps
+    /// the platform's momentum: it is added to its velocity at the end of this step, for
+    /// the frames that follow (see
+    /// [`ActorSettings::keeps_platform_momentum`](crate::ActorSettings::keeps_platform_momentum)).
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Tables, World, SUBPIXEL};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let mut map: GridMap<8, 4> = GridMap::new(Cell::FULL);
+    /// for tx in 0..8 {
+    ///     map.set(tx, 0, Cell::FULL); // a floor
+    /// }
+    /// let world = World::new(tables, &map);
+    /// let mut hero = Actor::new(20, 16, 8, 14);
+    /// for _frame in 0..10 {
+    ///     hero.vx = 2 * SUBPIXEL;      // walk right, 2 px per frame
+    ///     hero.vy -= SUBPIXEL / 4;     // gravity
+    ///     world.step(&mut hero);
+    /// }
+    /// assert_eq!((hero.x, hero.y), (40, 16));
+    /// assert!(hero.contacts.on_ground());
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn step(&self, actor: &mut Actor) -> Contacts {
+        self.step_with(actor, Shortcuts::Taken)
+    }
+
+    /// [`World::step`], with or without the whole-frame shortcuts (the tests compare).
+    fn step_with(&self, actor: &mut Actor, shortcuts: Shortcuts) -> Contacts {
+        actor.vx = actor.vx.clamp(-MAX_SPEED, MAX_SPEED);
+        actor.vy = actor.vy.clamp(-MAX_SPEED, MAX_SPEED);
+        let vx = self.slope_scaled(actor, actor.vx);
+        let (dx, rem_x) = split_subpixels(actor.rem_x, vx);
+        let (dy, rem_y) = split_subpixels(actor.rem_y, actor.vy);
+        actor.rem_x = rem_x;
+        actor.rem_y = rem_y;
+        let rising = actor.vy > 0;
+        let drop = actor.drop_request;
+        let (blocked_x, blocked_y) = self.sweep(actor, dx, dy, rising, shortcuts);
+        if blocked_x {
+            actor.vx = 0;
+            actor.rem_x = 0;
+        }
+        if blocked_y {
+            actor.vy = 0;
+            actor.rem_y = 0;
+        }
+        // Platforms' momentum and drops: one test in a world without platforms.
+        if !self.platforms.as_ref().is_empty() {
+            end_drop_on_ground(actor);
+            self.keep_momentum(actor, drop, blocked_x, blocked_y);
+        }
+        actor.contacts
+    }
+
+    /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
+    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels,
+    /// and the move stops at the edge of the world as [`World::step`]'s does. Returns its
+    /// new contacts.
+    pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
+        let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
+        self.sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
+        end_drop_on_ground(actor);
+        actor.contacts
+    }
+
+    /// The whole sweep; returns whether x and y motion were stopped.
+    /// `rising`: the actor is moving up (by velocity), so nothing pulls it down to the
+    /// ground this frame, even when its whole-pixel move up is 0.
+    /// `shortcuts`: whether a frame whose outcome can be proved at once (see
+    /// [`Self::shortcut`]) may skip the steps.
+    fn sweep(
+        &self,
+        actor: &mut Actor,
+        dx: i32,
+        dy: i32,
+        rising: bool,
+        shortcuts: Shortcuts,
+    ) -> (bool, bool) {
+        actor.previous = actor.contacts;
+        actor.contacts = Contacts::default();
+        // Crushed by a platform earlier this frame: report it with this frame's contacts.
+        actor.contacts.set(Contacts::CRUSHED, actor.crush_pending);
+        actor.crush_pending = false;
+        self.start_drop(actor);
+        // Far from the edge of the world (the usual case) no move of this frame can reach
+        // it; near it, the move is cut at the edge and checked at the end.
+        let at_edge = !self.clear_of_edge(actor, dx, dy);
+        let (dx, dy) = if at_edge {
+            cut_at_edge(actor, dx, dy)
+        } else {
+            (dx, dy)
+        };
+        let (start_x, start_y) = (actor.x, actor.y);
+        let whole = if shortcuts == Shortcuts::Taken && !at_edge {
+            self.shortcut(actor, dx, dy, rising)
+        } else {
+            None
+        };
+        #[cfg(test)]
+        if whole.is_some() {
+            tests::SHORTCUTS.with(|n| n.set(n.get() + 1));
+        }
+        let (mut blocked_x, mut blocked_y, mut grounded) = match whole {
+            Some(Whole::Flight) => {
+                // Nothing lies within a pixel of its path: it touches nothing.
+                self.finish_drop(actor);
+                return (false, false);
+            }
+            Some(Whole::LevelWalk) => (false, dy < 0, true),
+            None => self.follow_path(actor, dx, dy, rising),
+        };
+        if at_edge && !actor.within_edge() {
+            // A climb, a slide or a stick carried it past the edge: the frame is refused,
+            // back to the place it started from, standing as it stood.
+            (actor.x, actor.y) = (start_x, start_y);
+            (blocked_x, blocked_y) = (false, false);
+            grounded = actor.previous.on_ground();
+        }
+        self.finish_drop(actor);
+        // Standing where the motion proved it (a refused step down, the stick test of a
+        // step sideways), unless it rose this frame: it is leaving the ground. A fall that
+        // ends touching the ground proves nothing by itself: one test of the row under the
+        // feet (what the next step down would test) settles it.
+        let on_ground = if grounded {
+            !(rising && actor.y > start_y)
+        } else {
+            !rising && self.lands_here(actor)
+        };
+        if on_ground {
+            self.stand(actor);
+        }
+        record_hits(actor, blocked_x, blocked_y, dx, dy);
+        (blocked_x, blocked_y)
+    }
+
+    /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
+    /// and whether the last step left the actor on the ground.
+    #[inline(always)] // one call site: a frame of its own costs stack on every step
+    fn follow_path(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> (bool, bool, bool) {
+        let mut steps = PixelPath::new(dx, dy);
+        let mut grounded = actor.previous.on_ground();
+        // The row under the feet is known to be solid (a step sideways just found it so, at
+        // this very place and under the same rules): a step down needs no test.
+        let mut on_floor = false;
+        let (mut blocked_x, mut blocked_y) = (false, false);
+        while let Some(dir) = steps.next() {
+            if dir.is_horizontal() {
+                match self.pixel_sideways(actor, dir, grounded, rising) {
+                    Some(landing) => {
+                        grounded = landing != Landing::Airborne;
+                        on_floor = landing == Landing::OnFloor;
+                    }
+                    None => {
+                        blocked_x = true;
+                        steps.stop(dir);
+                    }
+                }
+            } else if !(on_floor && dir == Direction::Down)
+                && self.pixel_vertical(actor, dir) == Pixel::Moved
+            {
+                grounded = false;
+                on_floor = false;
+            } else {
+                // Landing grounds the actor; bumping a ceiling leaves that as it was.
+                grounded |= dir == Direction::Down;
+                blocked_y = true;
+                steps.stop(dir);
+            }
+        }
+        (blocked_x, blocked_y, grounded)
+    }
+
+    /// Whether no move of this sweep can reach the edge of the world (±[`MAX_POSITION`]).
+    /// Each of the `|dx| + |dy|` pixel steps moves the box by at most
+    /// a pixel plus a lift, a drop, a slide or an escape, each shorter than the sum of its
+    /// settings' reaches, its size and a tile.
+    fn clear_of_edge(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
+        let s = actor.settings;
+        let per_step = u32::from(s.wall_height)
+            + u32::from(s.corner_correction)
+            + u32::from(actor.width())
+            + u32::from(actor.height())
+            + self.n.unsigned_abs()
+            + 1;
+        let steps = dx.unsigned_abs() + dy.unsigned_abs() + 1;
+        // The moves are clamped to ±MAX_MOVE (`steps` ≤ 2^7 + 1) and `per_step` < 2^10:
+        // the product stays below 2^18, so 32-bit arithmetic (no 64-bit multiply, a
+        // library call on ARMv6-M) is exact, and the margin is positive.
+        let margin = MAX_POSITION.unsigned_abs() - steps * per_step;
+        actor.x.unsigned_abs() < margin && actor.y.unsigned_abs() < margin
+    }
+}
+
+/// A move near the edge of the world: the position brought within it (it may have been set
+/// past it through the public fields), and the displacement `(dx, dy)` cut where it would
+/// cross it.
+#[cold]
+#[inline(never)]
+fn cut_at_edge(actor: &mut Actor, dx: i32, dy: i32) -> (i32, i32) {
+    let inside = |p: i32| p.clamp(-MAX_POSITION, MAX_POSITION);
+    actor.x = inside(actor.x);
+    actor.y = inside(actor.y);
+    // |p| ≤ 2^30 and |d| ≤ MAX_MOVE: no overflow.
+    let cut = |p: i32, d: i32| inside(p.saturating_add(d)).saturating_sub(p);
+    (cut(actor.x, dx), cut(actor.y, dy))
+}

@@ -1,0 +1,264 @@
+//! Ground and slopes: a pixel sideways, climbing a rise lower than the wall height or
+//! sinking under a sloped ceiling, then sticking to the ground below; and equal speed on
+//! slopes.
+
+use crate::map::TileMap;
+use crate::motion::actor::Actor;
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::step::path::move_actor;
+use crate::motion::world::World;
+use crate::motion::world::rules::{OneWay, Rules};
+use crate::tables::geometry::Direction;
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// One pixel left or right. Returns where the actor stands afterwards, or `None` when
+    /// a wall stopped it.
+    pub(crate) fn pixel_sideways(
+        &self,
+        actor: &mut Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+    ) -> Option<Landing> {
+        let lift = self.sideways_lift(actor, dir, grounded, rising)?;
+        move_actor(actor, dir, 1);
+        Some(match lift {
+            0 => self.stick(actor, grounded && !rising),
+            k if k > 0 => {
+                move_actor(actor, Direction::Up, k);
+                Landing::grounded_if(grounded)
+            }
+            k => {
+                move_actor(actor, Direction::Down, k.saturating_neg());
+                Landing::Airborne
+            }
+        })
+    }
+
+    /// Whether the actor can take one pixel towards `dir`, and how far up (> 0) or down
+    /// (< 0) that step must take it; `None` when a wall is in the way.
+    pub(super) fn sideways_lift(
+        &self,
+        actor: &Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+    ) -> Option<i32> {
+        let here = actor.rect();
+        let walkable = self.rules(actor, self.below(actor, here));
+        if !self.blocked(here, dir, &walkable) {
+            return Some(0);
+        }
+        self.lift_past(actor, dir, grounded, rising, &walkable, None)
+    }
+
+    /// [`Self::sideways_lift`] once the step straight ahead is known to be blocked under
+    /// `walkable`.
+    pub(super) fn lift_past(
+        &self,
+        actor: &Actor,
+        dir: Direction,
+        grounded: bool,
+        rising: bool,
+        walkable: &Rules,
+        solid_ahead: Option<bool>,
+    ) -> Option<i32> {
+        let here = actor.rect();
+        let solids = self.rules(actor, OneWay::Ignored);
+        // A rise lower than the wall height is climbed. The box must fit straight above
+        // its old place too, so it never cuts a ceiling's corner.
+        let climb = actor.settings.wall().saturating_sub(1).max(0);
+        // Whole-box feet meet only what the box's edges pass: strips suffice. (A box that
+        // something embedded meets nothing new either way: each strip is a row or column
+        // of pixels the moved box adds.)
+        let by_strips = walkable.foot.is_none() && strips_allowed();
+        let lift = if by_strips {
+            self.climb_by_strips(here, dir, climb, walkable, &solids)
+        } else {
+            // The box one pixel ahead is blocked: the caller found so.
+            self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)
+                .filter(|&k| self.has_room(here, Direction::Up, k, &solids))
+        };
+        if lift.is_some() {
+            return lift;
+        }
+        // Falling or gliding through the air, a sloped ceiling ahead is slid under (never
+        // while rising: that would pull the actor down against its motion).
+        if !grounded && !rising {
+            let drop = if by_strips {
+                self.sink_by_strips(here, dir, climb, walkable)
+            } else {
+                let ahead = here.shifted(dir, 1);
+                self.escape_with(ahead, Direction::Down, climb, walkable)
+                    .filter(|&k| self.room_with(here, Direction::Down, k, walkable) >= k)
+            };
+            if let Some(k) = drop {
+                return Some(k.saturating_neg());
+            }
+        }
+        // One-way cells never make walls: pass through them from the side.
+        let solid_ahead = solid_ahead.unwrap_or_else(|| self.blocked(here, dir, &solids));
+        (!solid_ahead).then_some(0)
+    }
+
+    /// The least rise `k` in `1..=climb` that frees the free box `here` moved one pixel
+    /// towards `dir` (whole-box feet), with every row from its top up to `k` above it free
+    /// too. Strip by strip, rising: the row over the head (else it stops), then the column
+    /// ahead and the feet row, whose one-way cells now meet it.
+    pub(super) fn climb_by_strips(
+        &self,
+        here: Rect,
+        dir: Direction,
+        climb: i32,
+        walkable: &Rules,
+        solids: &Rules,
+    ) -> Option<i32> {
+        let mut head = here.beyond(Direction::Up);
+        let mut lead = here.beyond(dir);
+        let mut feet = trailing_feet(here.shifted(dir, 1), dir);
+        let feet_meet = walkable.one_way != OneWay::Ignored && feet.x0 <= feet.x1;
+        for k in 1..=climb {
+            if self.hits_with(head, solids) {
+                return None;
+            }
+            lead = lead.shifted(Direction::Up, 1);
+            feet = feet.shifted(Direction::Up, 1);
+            let blocked =
+                self.hits_with(lead, walkable) || (feet_meet && self.hits_with(feet, walkable));
+            if !blocked {
+                return Some(k);
+            }
+            head = head.shifted(Direction::Up, 1);
+        }
+        None
+    }
+
+    /// The least drop `k` in `1..=climb` that frees the free box `here` moved one pixel
+    /// towards `dir` (whole-box feet) with every row under it down to `k` free: sliding
+    /// down under a sloped ceiling.
+    pub(super) fn sink_by_strips(
+        &self,
+        here: Rect,
+        dir: Direction,
+        climb: i32,
+        walkable: &Rules,
+    ) -> Option<i32> {
+        let mut lead = here.beyond(dir);
+        let mut under = here.beyond(Direction::Down);
+        for k in 1..=climb {
+            if self.hits_with(under, walkable) {
+                return None;
+            }
+            lead = lead.shifted(Direction::Down, 1);
+            if !self.hits_with(lead, walkable) {
+                return Some(k);
+            }
+            under = under.shifted(Direction::Down, 1);
+        }
+        None
+    }
+
+    /// After a step sideways on the ground: pull the actor down onto ground that lies less
+    /// than a wall height below (stick to descending slopes). Returns where it stands.
+    pub(super) fn stick(&self, actor: &mut Actor, was_grounded: bool) -> Landing {
+        if !was_grounded {
+            return Landing::Airborne;
+        }
+        let here = actor.rect();
+        let rules = self.rules(actor, self.below(actor, here));
+        let reach = actor.settings.wall();
+        // Ground right below (flat ground, climbing) is one strip test; only a gap below
+        // needs the distance lookups.
+        if self.blocked(here, Direction::Down, &rules) {
+            return Landing::OnFloor;
+        }
+        let drop = self.room_with(here, Direction::Down, reach, &rules);
+        if drop == 0 {
+            return Landing::Grounded;
+        }
+        if actor.settings.sticks_to_slopes && drop < reach {
+            move_actor(actor, Direction::Down, drop);
+            return Landing::Grounded;
+        }
+        Landing::Airborne
+    }
+
+    /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
+    pub(super) fn slope_scaled(&self, actor: &Actor, vx: i32) -> i32 {
+        // At the start of a frame, `contacts` still holds the last frame's result.
+        let p = actor.contacts;
+        if !actor.settings.equal_slope_speed || !p.on_ground() || p.ground_angle == 0 {
+            return vx;
+        }
+        // Fold the angle to 0..=64 (a quarter turn): cos is even and cos(π − a) = −cos(a),
+        // but only the magnitude of the slope matters here.
+        let a = i32::from(p.ground_angle as i8).unsigned_abs();
+        let a = if a > 64 { 128 - a } else { a };
+        let cos = i32::from(COS_Q15.get(a as usize).copied().unwrap_or(1 << 15));
+        // |vx| ≤ 2^14 and cos ≤ 2^15: the product fits an i32.
+        vx.saturating_mul(cos) >> 15
+    }
+}
+
+/// Where a step sideways leaves the actor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// In the air.
+    Airborne,
+    /// On the ground.
+    Grounded,
+    /// On the ground, and the row right under its feet was just found solid there.
+    OnFloor,
+}
+
+impl Landing {
+    pub(super) fn grounded_if(grounded: bool) -> Landing {
+        if grounded {
+            Landing::Grounded
+        } else {
+            Landing::Airborne
+        }
+    }
+}
+
+/// What an actor stands on (see `World::footing`).
+/// Whether [`World::lift_past`] takes strips for whole-box feet: always, except in a test
+/// that compares them with whole-box tests.
+#[cfg(test)]
+fn strips_allowed() -> bool {
+    super::tests::BY_STRIPS.with(core::cell::Cell::get)
+}
+
+#[cfg(not(test))]
+const fn strips_allowed() -> bool {
+    true
+}
+
+/// The bottom row of `ahead` (a box moved one pixel towards `dir`) without its leading
+/// column: where one-way cells may meet its feet beyond the leading strip.
+fn trailing_feet(ahead: Rect, dir: Direction) -> Rect {
+    let feet = Rect {
+        y1: ahead.y0,
+        ..ahead
+    };
+    match dir {
+        Direction::Right => Rect {
+            x1: feet.x1.saturating_sub(1),
+            ..feet
+        },
+        _ => Rect {
+            x0: feet.x0.saturating_add(1),
+            ..feet
+        },
+    }
+}
+
+/// cos(a) in Q15 for byte angles a = 0..=64 (a quarter turn).
+const COS_Q15: [u16; 65] = [
+    32768, 32758, 32729, 32679, 32610, 32522, 32413, 32286, 32138, 31972, 31786, 31581, 31357,
+    31114, 30853, 30572, 30274, 29957, 29622, 29269, 28899, 28511, 28106, 27684, 27246, 26791,
+    26320, 25833, 25330, 24812, 24279, 23732, 23170, 22595, 22006, 21403, 20788, 20160, 19520,
+    18868, 18205, 17531, 16846, 16151, 15447, 14733, 14010, 13279, 12540, 11793, 11039, 10279,
+    9512, 8740, 7962, 7180, 6393, 5602, 4808, 4011, 3212, 2411, 1608, 804, 0,
+];

@@ -1,0 +1,311 @@
+//! The mover's unit tests: the shortcuts and the strips against the pixel path on random
+//! maps, and hand-built cases.
+
+use core::sync::atomic::{AtomicUsize, Ordering};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+use super::shortcut::Shortcuts;
+use crate::Direction;
+use crate::testing::{Map, map, map_of, tables, terrain};
+use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
+
+std::thread_local! {
+    /// Frames answered by a shortcut, on this test's thread.
+    pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    /// Whether `lift_past` takes strips for whole-box feet on this test's thread.
+    pub(super) static BY_STRIPS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
+}
+
+fn settings() -> impl Strategy<Value = ActorSettings> {
+    let flags = prop::collection::vec(any::<bool>(), 5);
+    let wall_height = prop_oneof![4 => 0u8..7, 1 => 7u8..=255];
+    (wall_height, 0u8..6, flags).prop_map(|(wall_height, corner_correction, f)| ActorSettings {
+        wall_height,
+        corner_correction,
+        sticks_to_slopes: f[0],
+        ignores_one_way: f[1],
+        ceiling_slide: f[2],
+        equal_slope_speed: f[3],
+        feet: if f[4] { Feet::Centre } else { Feet::Box },
+        keeps_platform_momentum: true,
+    })
+}
+
+fn actor() -> impl Strategy<Value = Actor> {
+    (-8..88i32, -8..88i32, 1..40u16, 1..40u16, settings())
+        .prop_map(|(x, y, w, h, s)| Actor::new(x, y, w, h).with_settings(s))
+}
+
+/// Mostly open air and blocks, where the shortcuts apply, with a few of any cell.
+fn blocky_cell() -> impl Strategy<Value = Cell> {
+    prop_oneof![
+        4 => Just(Cell::EMPTY),
+        3 => Just(Cell::FULL),
+        1 => crate::testing::cell(),
+    ]
+}
+
+/// Runs `cases` of frames of a walker under gravity that jumps and drops through now
+/// and then, once with the whole-frame shortcuts and once without, and checks that
+/// every actor-frame (position, velocity, remainders, contacts, drop state) is the
+/// same. Returns how many frames a shortcut answered, of how many.
+fn compare_shortcuts(
+    cases: u32,
+    case: impl Strategy<Value = (Map, Actor, i32, Vec<(bool, bool)>)>,
+) -> (usize, usize) {
+    let taken = AtomicUsize::new(0);
+    let frames = AtomicUsize::new(0);
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let result = TestRunner::new(config).run(&case, |(map, start, vx, inputs)| {
+        let world = World::new(tables(), &map);
+        // Placed as a game places an actor: free (its own moves never embed it).
+        let mut start = start;
+        world.unstick(&mut start);
+        let (mut fast, mut slow) = (start, start);
+        for (frame, &(jump, drop)) in inputs.iter().enumerate() {
+            for a in [&mut fast, &mut slow] {
+                a.vx = vx;
+                a.vy = if jump && a.contacts.on_ground() {
+                    4 * SUBPIXEL
+                } else {
+                    (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL)
+                };
+                if drop {
+                    a.drop_through();
+                }
+            }
+            let (before, shortcuts) = (fast, SHORTCUTS.get());
+            world.step_with(&mut fast, Shortcuts::Taken);
+            let shortcut = SHORTCUTS.get() > shortcuts;
+            world.step_with(&mut slow, Shortcuts::Refused);
+            prop_assert_eq!(fast, slow, "frame {} from {:?}", frame, before);
+            frames.fetch_add(1, Ordering::Relaxed);
+            if shortcut {
+                taken.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    (taken.into_inner(), frames.into_inner())
+}
+
+/// Anywhere on random maps (any cells, mostly blocks, or ground). The shortcuts must
+/// also have been taken on a good share of frames, or the check says nothing.
+/// For a free box of whole-box feet, the lifts and drops past a blocked step found
+/// strip by strip equal those found by whole-box tests: random maps and terrain, a
+/// random box size and settings, at every place of the map (every other column, every
+/// third row), for every combination of side, ground and rising.
+#[test]
+fn lifts_by_strips_match_lifts_by_boxes() {
+    let outcomes = core::cell::RefCell::new([0usize; 3]); // up, down, none
+    let case = (prop_oneof![map(), terrain()], actor());
+    let config = Config {
+        cases: 200,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let result = TestRunner::new(config).run(&case, |(map, template)| {
+        let world = World::new(tables(), &map);
+        let settings = ActorSettings {
+            feet: Feet::Box,
+            ..template.settings
+        };
+        let (w, h) = (template.width().min(24), template.height().min(24));
+        for (x, y) in (-4..84)
+            .step_by(2)
+            .flat_map(|x| (-4..84).step_by(3).map(move |y| (x, y)))
+        {
+            let actor = Actor::new(x, y, w, h).with_settings(settings);
+            if world.hits_actor(&actor) {
+                continue;
+            }
+            let here = actor.rect();
+            let walkable = world.rules(&actor, world.below(&actor, here));
+            for flags in 0..8 {
+                let (right, grounded, rising) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
+                let dir = if right {
+                    Direction::Right
+                } else {
+                    Direction::Left
+                };
+                if !world.blocked(here, dir, &walkable) {
+                    continue;
+                }
+                let lift = |strips| {
+                    BY_STRIPS.with(|b| b.set(strips));
+                    let lift = world.lift_past(&actor, dir, grounded, rising, &walkable, None);
+                    BY_STRIPS.with(|b| b.set(true));
+                    lift
+                };
+                let by_strips = lift(true);
+                prop_assert_eq!(by_strips, lift(false), "{:?} {:?} {}", actor, dir, flags);
+                let outcome = match by_strips {
+                    Some(k) if k > 0 => 0,
+                    Some(k) if k < 0 => 1,
+                    _ => 2,
+                };
+                outcomes.borrow_mut()[outcome] += 1;
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let [up, down, none] = outcomes.into_inner();
+    assert!(
+        up > 2000 && down > 100 && none > 5000,
+        "too few of each: {up} up, {down} down, {none} none"
+    );
+}
+
+#[test]
+fn shortcuts_change_nothing() {
+    let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
+    let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
+    let (taken, frames) = compare_shortcuts(4000, (maps, actor(), -1200..1200i32, inputs));
+    assert!(
+        taken * 5 > frames,
+        "shortcuts taken on {taken} of {frames} frames"
+    );
+}
+
+/// Walkers dropped onto random ground, for long enough to land and walk its slopes,
+/// ledges and walls: every wall height from 0 to 6 px meets rises and drops of exactly
+/// its size.
+#[test]
+fn shortcuts_change_nothing_on_the_ground() {
+    let walker = (actor(), 0..80i32).prop_map(|(mut a, x)| {
+        (a.x, a.y) = (x, 64);
+        a
+    });
+    let inputs = prop::collection::vec(
+        (prop::bool::weighted(0.03), prop::bool::weighted(0.02)),
+        40..60,
+    );
+    let case = (terrain(), walker, -700..700i32, inputs);
+    let (taken, frames) = compare_shortcuts(1500, case);
+    assert!(
+        taken * 4 > frames,
+        "shortcuts taken on {taken} of {frames} frames"
+    );
+}
+
+/// One frame of `start` on `map`, with the whole-frame shortcuts and without.
+fn one_frame_both_ways(map: &Map, start: Actor) -> (Actor, Actor) {
+    let world = World::new(tables(), map);
+    let (mut fast, mut slow) = (start, start);
+    world.step_with(&mut fast, Shortcuts::Taken);
+    world.step_with(&mut slow, Shortcuts::Refused);
+    (fast, slow)
+}
+
+/// Cell column 1 of blocks up to row `level`, and on it a steep ramp: a slope11 piece
+/// turned (a 4 px step per column).
+fn ramp_on_blocks(outside: Cell, level: i32) -> Map {
+    let mut map = Map::new(outside);
+    for ty in 0..level {
+        map.set(1, ty, Cell::FULL);
+    }
+    let ramp = tables().find("slope11_2").expect("a default tile");
+    map.set(1, level, Cell::shape(ramp, crate::Variant::Rot90));
+    map
+}
+
+/// A `width`×1 walker with `wall_height` (no ceiling slide, no corner correction) at
+/// (x, y) on `map`, after one frame at rest there under gravity.
+fn standing_walker(
+    map: &Map,
+    (x, y): (i32, i32),
+    width: u16,
+    wall_height: u8,
+    sticks: bool,
+) -> Actor {
+    let settings = ActorSettings {
+        wall_height,
+        sticks_to_slopes: sticks,
+        ceiling_slide: false,
+        corner_correction: 0,
+        ..ActorSettings::default()
+    };
+    let mut actor = Actor::new(x, y, width, 1).with_settings(settings);
+    actor.vy = -SUBPIXEL / 4;
+    World::new(tables(), map).step(&mut actor);
+    assert_eq!((actor.x, actor.y), (x, y));
+    assert!(actor.contacts.on_ground());
+    actor
+}
+
+/// Falling through a dropped one-way row, the actor climbs a block's side by 2 px and
+/// lands out of the row, its centre over the one-way cell: the contacts see that cell
+/// again (the drop has ended) and stand the actor on it.
+#[test]
+fn a_drop_that_ends_in_the_frame_stands_on_the_row_it_left() {
+    let mut map = Map::new(Cell::EMPTY);
+    for ty in 0..=2 {
+        map.set(4, ty, Cell::FULL);
+    }
+    map.set(3, 2, Cell::FULL.one_way());
+    let mut start = Actor::new(62, 46, 2, 1);
+    (start.vx, start.vy, start.rem_x, start.rem_y) = (195, -256, 84, 128);
+    start.drop_row = 2;
+    let (fast, slow) = one_frame_both_ways(&map, start);
+    assert_eq!((slow.x, slow.y), (63, 48));
+    assert_eq!(slow.contacts.ground_cell(), Some((3, 2)));
+    assert_eq!(fast, slow);
+}
+
+/// A jump up a steep ramp (a turned slope11 piece, a 4 px step per column): 4 px up
+/// and a climb of 3 px at each of 3 px sideways take the box 13 px up, to a wall. Its
+/// motion ends there without a step into the wall, so only a probe finds the wall.
+#[test]
+fn a_jump_climbs_a_steep_ramp_to_its_wall() {
+    let map = ramp_on_blocks(Cell::FULL, 4);
+    // on the blocks, against the ramp's foot
+    let mut start = standing_walker(&map, (24, 64), 1, 4, false);
+    (start.vx, start.vy) = (-513, 4 * SUBPIXEL);
+    let (fast, slow) = one_frame_both_ways(&map, start);
+    assert_eq!((slow.x, slow.y), (21, 77));
+    assert!(!slow.contacts.pushing_left());
+    assert!(World::new(tables(), &map).touching(&slow).pushing_left());
+    assert_eq!(fast, slow);
+}
+
+/// Down the same kind of ramp, sticking: 3 px sideways drop the box 12 px (and the
+/// frame's fall a pixel more), onto the blocks under the ramp.
+#[test]
+fn a_walk_down_a_steep_ramp_sticks_to_the_blocks_below() {
+    let map = ramp_on_blocks(Cell::EMPTY, 3);
+    let mut start = standing_walker(&map, (21, 60), 19, 5, true); // on the ramp
+    (start.vx, start.vy, start.rem_x) = (626, -SUBPIXEL / 4, 144);
+    let (fast, slow) = one_frame_both_ways(&map, start);
+    assert_eq!((slow.x, slow.y), (24, 48));
+    assert_eq!(slow.contacts.ground_cell(), Some((1, 2)));
+    assert_eq!(fast, slow);
+}
+
+/// Walkers that jump often over random ground, some fast: take-offs from slopes and
+/// steps, climbs in mid-jump, falls past ledges and landings.
+#[test]
+fn shortcuts_change_nothing_jumping() {
+    let walker = (actor(), 0..80i32, 16..64i32).prop_map(|(mut a, x, y)| {
+        (a.x, a.y) = (x, y);
+        a
+    });
+    let inputs = prop::collection::vec((prop::bool::weighted(0.4), Just(false)), 20..40);
+    let case = (terrain(), walker, -1600..1600i32, inputs);
+    let (taken, frames) = compare_shortcuts(2000, case);
+    assert!(
+        taken * 4 > frames,
+        "shortcuts taken on {taken} of {frames} frames"
+    );
+}

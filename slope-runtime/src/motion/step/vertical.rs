@@ -1,0 +1,83 @@
+//! Walls and ceilings above and below: a pixel up or down, landing, and sliding along a
+//! ceiling or past its corner.
+
+use crate::map::TileMap;
+use crate::motion::actor::Actor;
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::step::path::move_actor;
+use crate::motion::world::World;
+use crate::motion::world::rules::{OneWay, Rules};
+use crate::tables::geometry::Direction;
+
+/// What a step along one axis ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pixel {
+    Moved,
+    Blocked,
+}
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// One pixel up or down.
+    pub(crate) fn pixel_vertical(&self, actor: &mut Actor, dir: Direction) -> Pixel {
+        let here = actor.rect();
+        let one_way = if dir == Direction::Down {
+            self.below(actor, here)
+        } else {
+            OneWay::Ignored
+        };
+        let rules = self.rules(actor, one_way);
+        if !self.blocked(here, dir, &rules) {
+            move_actor(actor, dir, 1);
+            return Pixel::Moved;
+        }
+        if dir == Direction::Up && self.slide_past_ceiling(actor, here, &rules) {
+            return Pixel::Moved;
+        }
+        Pixel::Blocked
+    }
+
+    /// Blocked moving up: shift sideways by the least amount that frees the way, if the
+    /// settings allow it. The two options are independent: a ceiling with a shape cell
+    /// (a sloped ceiling) is slid along by `ceiling_slide`, up to `wall_height - 1` px; a
+    /// ceiling of blocks and platforms only is nudged past by `corner_correction`.
+    pub(super) fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
+        let s = actor.settings;
+        let above = here.shifted(Direction::Up, 1);
+        // The row over the head (a centre foot's box may dip into slopes it stands on).
+        let head = here.beyond(Direction::Up);
+        let limit = if self.hits_slope(head, rules) {
+            if s.ceiling_slide {
+                s.wall().saturating_sub(1)
+            } else {
+                0
+            }
+        } else {
+            s.corner()
+        };
+        if limit <= 0 {
+            return false;
+        }
+        // Prefer the side the actor is moving to; the nearer side wins otherwise.
+        let sides = if actor.vx < 0 {
+            [Direction::Left, Direction::Right]
+        } else {
+            [Direction::Right, Direction::Left]
+        };
+        let best = sides
+            .into_iter()
+            .filter_map(|side| {
+                let k = self.escape_with(above, side, limit, rules)?;
+                self.has_room(here, side, k, rules).then_some((k, side))
+            })
+            .min_by_key(|&(k, _)| k);
+        match best {
+            Some((k, side)) => {
+                move_actor(actor, side, k);
+                move_actor(actor, Direction::Up, 1);
+                true
+            }
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! World-space queries: a box in world pixels against the cells of a map.
+//!
+//! Three questions, each for any [`Direction`], answered from the tables of only the cells
+//! the box (or its sweep) covers:
+//!
+//! - **hits**: does the box cover a solid pixel?
+//! - **room**: how far can the box move before it touches one (up to a limit)?
+//! - **escape**: what is the least distance that takes it out of every solid pixel?
+//!
+//! The mover (`crate::motion::step`) is built from these and nothing else.
+
+mod cells;
+mod meeting;
+mod platforms;
+mod queries;
+pub(crate) mod rules;
+
+use crate::map::TileMap;
+use crate::motion::platform::Platform;
+use crate::tables::Tables;
+
+/// A map and the tables its shapes come from.
+///
+/// The map's shape ids must be the tables' own: a cell naming a shape the tables lack is
+/// air (every query, step and platform move treats it as [`Cell::EMPTY`](crate::Cell::EMPTY); see
+/// [`Solid::Shape`](crate::Solid::Shape) and the maps' `check_tables`).
+///
+/// Every call's work is bounded (see [the crate docs](crate#limits-and-cost)); the box
+/// queries ([`World::hits`], [`World::room`], [`World::escape`], [`World::cell_distance`])
+/// cost in proportion to the cells their box covers, and for `room` and `escape` sweeps
+/// over (at most [`MAX_MOVE`](crate::MAX_MOVE) px).
+///
+/// ```
+/// use slope_runtime::{Cell, GridMap, Rect, Tables, Direction, World};
+/// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+/// let tables = Tables::from_bytes(BLOB)?;
+/// let mut map: GridMap<4, 4> = GridMap::new(Cell::FULL);
+/// map.set(1, 0, Cell::FULL);
+/// let world = World::new(tables, &map);
+/// // an 8×8 box resting on the block at (1, 0): no room below, 48 px above (up to the wall)
+/// let b = Rect { x0: 16, y0: 16, x1: 23, y1: 23 };
+/// assert_eq!(world.room(b, Direction::Down, 10), 0);
+/// assert_eq!(world.room(b, Direction::Up, 100), 40);
+/// # Ok::<(), slope_runtime::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct World<'t, M, P = &'static [Platform]> {
+    pub(crate) tables: Tables<'t>,
+    pub(crate) map: M,
+    pub(crate) platforms: P,
+    pub(crate) n: i32,
+    /// log2(N) for a power-of-two N, the usual case (pixels to tiles by a shift); 32
+    /// otherwise.
+    shift: u32,
+}
+
+impl<'t, M: TileMap> World<'t, M> {
+    /// A world of `map`, whose shape cells refer to `tables`.
+    pub fn new(tables: Tables<'t>, map: M) -> World<'t, M> {
+        World::with_platforms(tables, map, &[])
+    }
+
+    /// A world of `map` and moving `platforms` (solid or one-way boxes, see [`Platform`]
+    /// and [`crate::move_platform`]).
+    ///
+    /// Every world is a slice of platforms (empty for [`World::new`]), so the mover is
+    /// compiled once per map type: that keeps firmware small.
+    pub fn with_platforms<'p>(
+        tables: Tables<'t>,
+        map: M,
+        platforms: &'p [Platform],
+    ) -> World<'t, M, &'p [Platform]> {
+        let n = i32::from(tables.tile_size());
+        let shift = tile_shift(n);
+        World {
+            tables,
+            map,
+            platforms,
+            n,
+            shift,
+        }
+    }
+}
+
+impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
+    /// The platforms.
+    pub fn platforms(&self) -> &[Platform] {
+        self.platforms.as_ref()
+    }
+
+    /// The map.
+    pub fn map(&self) -> &M {
+        &self.map
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &Tables<'t> {
+        &self.tables
+    }
+
+    /// The tile size N.
+    pub fn tile_size(&self) -> i32 {
+        self.n
+    }
+}
+
+/// log2(n) for a power-of-two tile size n, else 32 (see [`split`]).
+fn tile_shift(n: i32) -> u32 {
+    if n > 0 && n & (n - 1) == 0 {
+        n.trailing_zeros()
+    } else {
+        32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cells::split;
+    use super::rules::{Foot, OneWay, Rules};
+    use super::{World, tile_shift};
+    use crate::Direction;
+    use crate::motion::rect::Rect;
+    use crate::testing::{Map, map, tables};
+    use crate::{Cell, GridMap, Variant};
+    use proptest::prelude::*;
+
+    fn rect() -> impl Strategy<Value = Rect> {
+        (-8..88i32, -8..88i32, 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
+            x0,
+            y0,
+            x1: x0 + w - 1,
+            y1: y0 + h - 1,
+        })
+    }
+
+    /// Every rule set a mover uses: one-way cells ignored or met by feet coming from a
+    /// box near `r` (possibly skipping a row), whole-box or centre feet.
+    fn rules(r: Rect) -> impl Strategy<Value = Rules> {
+        let one_way = prop_oneof![
+            Just(OneWay::Ignored),
+            (-2..=2i32, -2..=2i32, -1..6i32).prop_map(move |(dx, dy, skip_row)| OneWay::Below {
+                from: Rect {
+                    x0: r.x0 + dx,
+                    x1: r.x1 + dx,
+                    y0: r.y0 + dy,
+                    y1: r.y1 + dy,
+                },
+                skip_row,
+            }),
+        ];
+        let foot = prop::option::of((0..=(r.x1 - r.x0) as u8, 0..5u8, 0..=(r.y1 - r.y0) as u8))
+            .prop_map(|foot| foot.map(|(offset, rise, depth)| Foot::new(offset, rise, depth)));
+        (one_way, foot).prop_map(|(one_way, foot)| Rules {
+            one_way,
+            foot,
+            skip_platform: None,
+        })
+    }
+
+    fn direction() -> impl Strategy<Value = Direction> {
+        prop::sample::select(Direction::ALL.to_vec())
+    }
+
+    fn case() -> impl Strategy<Value = (Map, Rect, Rules, Direction, i32)> {
+        (map(), rect(), direction(), 0..12i32)
+            .prop_flat_map(|(m, r, d, k)| (Just(m), Just(r), rules(r), Just(d), Just(k)))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The swept-region shortcut answers exactly what the distance lookups do, under
+        /// every rule set, for free and embedded boxes alike (for a centre foot, whose box
+        /// meets the cells by parts that follow the ground, for free boxes: the only ones
+        /// the mover asks about).
+        #[test]
+        fn has_room_is_room_with_at_least_k((map, r, rules, dir, k) in case()) {
+            let world = World::new(tables(), &map);
+            if rules.foot.is_some() && world.hits_with(r, &rules) {
+                return Ok(());
+            }
+            prop_assert_eq!(
+                world.has_room(r, dir, k, &rules),
+                world.room_with(r, dir, k, &rules) >= k,
+                "{:?} {:?} {} {:?}", r, dir, k, rules
+            );
+        }
+
+        /// The two escape algorithms (one box test per distance; jumps between the
+        /// obstacles' free distances) agree with each other and with the definition, for
+        /// any limit (a negative one answers whether the box is free now); for a box that
+        /// collides, starting at distance 1 agrees too.
+        #[test]
+        fn escapes_agree((map, r, rules, dir, limit) in case(), negative in any::<bool>()) {
+            let limit = if negative { -1 - limit } else { limit };
+            let world = World::new(tables(), &map);
+            let least = (0..=limit.max(0)).find(|&k| !world.hits_with(r.shifted(dir, k), &rules));
+            if rules.foot.is_none() {
+                // (A centre foot's escapes are always box by box.)
+                prop_assert_eq!(world.escape_by_jumps(r, dir, limit, &rules), least);
+            }
+            prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least);
+            if world.hits_with(r, &rules) {
+                prop_assert_eq!(world.escape_from(r, dir, 1, limit, &rules), least);
+            }
+        }
+    }
+
+    /// A box beside a cell, across the direction asked, meets nothing in it: a full
+    /// block answers like a shape (it used to report the distance along the motion, as if
+    /// the box were in front of it).
+    #[test]
+    fn a_box_beside_a_cell_meets_nothing() {
+        let t = tables();
+        let slope = t.find("slope45").expect("a default tile");
+        let beside = Rect {
+            x0: -10,
+            y0: 20,
+            x1: -5,
+            y1: 25,
+        };
+        for cell in [Cell::FULL, Cell::shape(slope, Variant::Identity)] {
+            let mut map: GridMap<2, 2> = GridMap::new(Cell::EMPTY);
+            map.set(0, 0, cell);
+            let world = World::new(t, &map);
+            for dir in Direction::ALL {
+                assert_eq!(
+                    world.cell_distance(0, 0, beside, dir),
+                    (false, i32::MAX),
+                    "{cell:?} {dir:?}"
+                );
+            }
+            // In front of its bottom rows, moving towards it: 4 px of room (x = -5 → -1).
+            let ahead = Rect {
+                y0: 0,
+                y1: 1,
+                ..beside
+            };
+            assert_eq!(
+                world.cell_distance(0, 0, ahead, Direction::Right),
+                (false, 4),
+                "{cell:?}"
+            );
+        }
+    }
+
+    /// Pixels to tiles, shifted or divided, is floor division for every tile size.
+    #[test]
+    fn split_is_floor_division() {
+        let values = (-70..70).chain([i32::MIN, i32::MIN + 1, -(1 << 30), 1 << 30, i32::MAX]);
+        for n in 1..=64 {
+            let shift = tile_shift(n);
+            assert_eq!(shift < 32, n.count_ones() == 1, "n = {n}");
+            for v in values.clone() {
+                assert_eq!(
+                    split(v, n, shift),
+                    (v.div_euclid(n), v.rem_euclid(n)),
+                    "{v} / {n}"
+                );
+            }
+        }
+    }
+}

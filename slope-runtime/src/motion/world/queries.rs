@@ -1,0 +1,179 @@
+//! The queries, one verb per family: `hits` (does a box cover a solid pixel), `room` (how far
+//! can it move before it touches one), `escape` (the least distance out of every solid
+//! pixel), and the rule-taking forms the mover uses.
+
+use core::ops::ControlFlow;
+
+use crate::map::{Solid, TileMap};
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::world::World;
+use crate::motion::world::cells::SCAN_LIMIT;
+use crate::motion::world::rules::{OneWay, Rules, SOLIDS};
+use crate::tables::geometry::Direction;
+use crate::units::MAX_MOVE;
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// Whether `r` covers a solid pixel (one-way cells count as air).
+    pub fn hits(&self, r: Rect) -> bool {
+        self.hits_with(r, &SOLIDS)
+    }
+
+    /// How far `r` can move towards `dir` before it touches a solid pixel, at most `limit`
+    /// (one-way cells count as air). 0 when it already collides. `limit` is clamped to
+    /// 0..=[`MAX_MOVE`] (64 px): the answer is at most that.
+    pub fn room(&self, r: Rect, dir: Direction, limit: i32) -> i32 {
+        if self.hits_with(r, &SOLIDS) {
+            return 0;
+        }
+        self.room_with(r, dir, limit.min(MAX_MOVE), &SOLIDS)
+    }
+
+    /// The least distance towards `dir`, at most `limit`, at which `r` covers no solid
+    /// pixel (0 if it covers none now); `None` if there is none within `limit`. `limit` is
+    /// clamped to [`MAX_MOVE`] (64 px): a box that must move farther gets `None`.
+    ///
+    /// ```
+    /// use slope_runtime::{Cell, Direction, GridMap, Rect, Tables, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let solid: GridMap<1, 1> = GridMap::new(Cell::FULL); // solid around one empty cell
+    /// let world = World::new(tables, &solid);
+    /// let b = Rect::of_box(-100, 0, 8, 8);
+    /// assert_eq!(world.escape(b, Direction::Up, i32::MAX), None); // none within MAX_MOVE
+    /// # Ok::<(), slope_runtime::Error>(())
+    /// ```
+    pub fn escape(&self, r: Rect, dir: Direction, limit: i32) -> Option<i32> {
+        self.escape_with(r, dir, limit.min(MAX_MOVE), &SOLIDS)
+    }
+
+    /// The world-space lookup: `r` against cell `(tx, ty)` along `dir`. Returns whether
+    /// `r` covers a solid pixel of the cell, and how far it must move to be free of the
+    /// cell (when it does) or can move before touching it (when not; `i32::MAX` when
+    /// nothing in the cell is in the way). One-way flags are not applied here.
+    pub fn cell_distance(&self, tx: i32, ty: i32, r: Rect, dir: Direction) -> (bool, i32) {
+        let cell = self.map.cell(tx, ty);
+        match self.meet(cell, tx, ty, r, dir) {
+            Some(m) => (m.colliding, m.distance),
+            None => (false, i32::MAX),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
+        let cells = match rules.foot {
+            None => self.hits_cells(r, rules),
+            Some(foot) => self.foot_hits(r, rules, foot),
+        };
+        cells || (!self.platforms.as_ref().is_empty() && self.hits_platforms(r, rules))
+    }
+
+    /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
+    /// cell, one-way cells counted as solid all over (no rule counts more of them), and
+    /// overlaps no platform. A move whose boxes all lie inside `r` meets nothing.
+    pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
+        if self.any_platform_in(r) {
+            return false;
+        }
+        let hit = self.cell_span(r).try_each(|tx, ty| {
+            if self.collides(self.map.cell(tx, ty), tx, ty, r) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        hit.is_none()
+    }
+
+    /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.
+    pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
+        self.cells(r).any(|(tx, ty)| {
+            matches!(self.map.cell(tx, ty).solid, Solid::Shape(..))
+                && self.collides_with(tx, ty, r, rules)
+        })
+    }
+
+    /// How far `r`, which must be free, can move towards `dir` (at most `limit`).
+    ///
+    /// Only the box's leading edge can meet anything new (the rest moves through where the
+    /// box already was), so only the cells along that edge are asked; a centre foot's box,
+    /// whose parts change with its place, is asked box by box.
+    pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
+        let limit = limit.max(0);
+        if rules.foot.is_some() {
+            // The parts of a centre foot's box change with its place: box by box.
+            return (1..=limit)
+                .find(|&k| self.hits_with(r.shifted(dir, k), rules))
+                .map_or(limit, |k| k - 1);
+        }
+        let r = self.leading_part(r, dir);
+        self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
+            if m.colliding {
+                ControlFlow::Break(0)
+            } else {
+                ControlFlow::Continue(room.min(m.distance))
+            }
+        })
+    }
+
+    /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
+    /// only its new leading edge is asked (see [`World::room_with`]).
+    #[inline(always)]
+    pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
+        let ahead = if rules.foot.is_some() {
+            r.shifted(dir, 1)
+        } else {
+            r.beyond(dir)
+        };
+        self.hits_with(ahead, rules)
+    }
+
+    /// The least distance towards `dir`, at most `limit`, at which `r` covers no solid
+    /// pixel under `rules` (0 if it covers none now, whatever the limit).
+    pub(crate) fn escape_with(
+        &self,
+        r: Rect,
+        dir: Direction,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        self.escape_from(r, dir, 0, limit, rules)
+    }
+
+    /// [`World::escape_with`], distances below `first` known to collide: an `r` whose step
+    /// ahead was found blocked starts at 1, so distance 0 is not asked again.
+    pub(crate) fn escape_from(
+        &self,
+        r: Rect,
+        dir: Direction,
+        first: i32,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        if limit <= SCAN_LIMIT || rules.foot.is_some() {
+            self.scan_free(r, dir, first, limit.max(0), rules)
+        } else {
+            self.escape_by_jumps(r, dir, limit, rules)
+        }
+    }
+
+    /// Whether `r` can move `k` pixels towards `dir` without touching a solid pixel under
+    /// `rules`: `room_with(r, dir, k, rules) >= k`. Where the rules allow, that is one
+    /// whole-box test of the region its leading part sweeps: for a vertical move with
+    /// one-way cells ignored, and for a sideways move of whole-box feet. (One-way cells
+    /// meet only a query box's bottom row. Sideways, the region's bottom row is exactly
+    /// what the moving feet pixel passes; vertically it is only the far row (down) or the
+    /// start row (up), so one-way rules there need the distance lookups.)
+    pub(crate) fn has_room(&self, r: Rect, dir: Direction, k: i32, rules: &Rules) -> bool {
+        if k <= 0 {
+            return true;
+        }
+        let sweepable =
+            rules.foot.is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
+        if sweepable {
+            !self.hits_with(self.leading_part(r, dir).swept(dir, k), rules)
+        } else {
+            self.room_with(r, dir, k, rules) >= k
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! How an actor's box meets the cells: which one-way cells count, whether it stands on a
+//! centre foot, which platform takes no part; and the rules of an actor's own moves.
+
+use crate::map::TileMap;
+use crate::motion::actor::{Actor, Feet, NO_PLATFORM};
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::world::World;
+
+/// Which one-way cells count as solid for one query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OneWay {
+    /// None do (moving up or sideways, escaping, or an actor that ignores them).
+    Ignored,
+    /// Those the feet of `from` (the bottom row of the actor's box before this step) are
+    /// not inside: the actor is above them, so it may land or walk on them. They meet only
+    /// the bottom row of a query box. Cells in row `skip_row` (being dropped through)
+    /// never count.
+    Below { from: Rect, skip_row: i32 },
+}
+
+/// How an actor's box meets the cells: which one-way cells count, and whether the box
+/// stands on a centre foot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    pub one_way: OneWay,
+    /// For [`Feet::Centre`]: the box meets the cells as a foot and a body (see [`Foot`]).
+    pub foot: Option<Foot>,
+    /// A platform that takes no part (the one pushing the actor).
+    pub skip_platform: Option<usize>,
+}
+
+/// A centre foot (see [`Feet::Centre`]). One-way cells meet only the foot's bottom pixel.
+/// Where no shape cell (a slope) lies in the box's bottom `cap + 1` rows or the row under
+/// it, the box meets the other cells as a whole, like [`Feet::Box`]. Near shape cells, its
+/// centre column meets every solid pixel, and any other column, `d` columns from it, only
+/// those at least `min(rise · d, cap)` rows above the box's bottom, where
+/// `cap = min(N − 1, height − 1)`. So the box may dip into the ground around its foot as deep as a walkable slope
+/// through the foot would put ground (blocks under and beside a slope included), never
+/// deeper than a tile's height minus one, and never with its top row: a wall or a ledge
+/// rising faster than that still stops it, and ceilings meet its whole top.
+///
+/// The parts depend on where the box is, so a centre foot's queries always test whole
+/// boxes, never the strip a move adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Foot(core::num::NonZeroU32);
+
+impl Foot {
+    /// A foot `offset` columns from the box's left edge, the steepest walkable slope
+    /// rising `rise` px per column, a box `depth + 1` rows high. Packed in one word: the
+    /// rules are copied on every query, and on ARMv6-M a copy of odd-sized fields is a
+    /// library call.
+    pub(crate) fn new(offset: u8, rise: u8, depth: u8) -> Foot {
+        let word = u32::from(offset) | u32::from(rise) << 8 | u32::from(depth) << 16 | 1 << 24;
+        // Bit 24 is set: never zero.
+        Foot(core::num::NonZeroU32::new(word).unwrap_or(core::num::NonZeroU32::MIN))
+    }
+
+    /// The foot column, as an offset from the query box's left edge (so it moves with
+    /// every shifted box).
+    #[inline(always)]
+    pub(crate) fn offset(self) -> i32 {
+        (self.0.get() & 0xff) as i32
+    }
+
+    /// The rise per column of the steepest walkable slope: the wall height − 1.
+    #[inline(always)]
+    pub(crate) fn rise(self) -> i32 {
+        (self.0.get() >> 8 & 0xff) as i32
+    }
+
+    /// The box's height − 1 (its rows above the bottom one): no part is cut deeper.
+    #[inline(always)]
+    pub(crate) fn depth(self) -> i32 {
+        (self.0.get() >> 16 & 0xff) as i32
+    }
+}
+
+impl Rules {
+    #[inline(always)]
+    pub(crate) fn new(
+        feet: Feet,
+        (width, height): (u16, u16),
+        wall: i32,
+        one_way: OneWay,
+    ) -> Rules {
+        Rules {
+            one_way,
+            skip_platform: None,
+            foot: match feet {
+                Feet::Box => None,
+                // Sizes are at most MAX_SIZE and the wall height at most MAX_REACH (64).
+                Feet::Centre => Some(Foot::new(
+                    u8::try_from(width.saturating_sub(1) / 2).unwrap_or(u8::MAX),
+                    u8::try_from(wall.saturating_sub(1).max(0)).unwrap_or(u8::MAX),
+                    u8::try_from(height.saturating_sub(1)).unwrap_or(u8::MAX),
+                )),
+            },
+        }
+    }
+
+    /// The same rules for a box without a centre foot.
+    #[inline]
+    pub(crate) fn whole(&self, one_way: OneWay) -> Rules {
+        Rules {
+            one_way,
+            foot: None,
+            skip_platform: self.skip_platform,
+        }
+    }
+}
+
+/// One-way cells ignored, whole box.
+pub(crate) const SOLIDS: Rules = Rules {
+    one_way: OneWay::Ignored,
+    foot: None,
+    skip_platform: None,
+};
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// The one-way rule for an actor whose box is `from` before the step.
+    pub(crate) fn below(&self, actor: &Actor, from: Rect) -> OneWay {
+        if actor.settings.ignores_one_way {
+            OneWay::Ignored
+        } else {
+            OneWay::Below {
+                from,
+                skip_row: actor.drop_row,
+            }
+        }
+    }
+
+    /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
+    #[inline(always)] // on every step: built in place
+    pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
+        let size = (actor.width(), actor.height());
+        let mut rules = Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way);
+        // Only one-way rules see one-way platforms: with `OneWay::Ignored` (a constant at
+        // most calls) this test folds away.
+        if matches!(one_way, OneWay::Below { .. }) && actor.drop_platform != NO_PLATFORM {
+            rules.skip_platform = self.dropped_platform(actor);
+        }
+        rules
+    }
+
+    /// The one-way platform the actor drops through, which takes no part in its moves (a
+    /// solid one always does).
+    #[cold]
+    #[inline(never)]
+    fn dropped_platform(&self, actor: &Actor) -> Option<usize> {
+        let i = actor.dropping_through()?;
+        self.platforms.as_ref().get(i)?.one_way.then_some(i)
+    }
+}
