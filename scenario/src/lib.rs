@@ -119,7 +119,7 @@ pub struct Final {
 }
 
 /// Errors: the embedded tables failed to load (they never should).
-pub type Error = slope_runtime::Error;
+pub type Error = slope_runtime::BlobError;
 
 /// Runs the scenario, reporting each frame to `trace`.
 pub fn run(trace: &mut impl Trace) -> Result<Final, Error> {

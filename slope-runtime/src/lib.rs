@@ -41,7 +41,7 @@
 //! // it walked up the ramp and stands on the block behind it
 //! assert_eq!((hero.x, hero.y), (68, 32));
 //! assert!(hero.contacts.on_ground() && !hero.contacts.on_slope());
-//! # Ok::<(), slope_runtime::Error>(())
+//! # Ok::<(), slope_runtime::BlobError>(())
 //! ```
 //!
 //! Jumping is setting `vy` while [`Contacts::on_ground`]; dropping through a one-way cell (or
@@ -169,7 +169,7 @@
 //! let slope = tables.shape_by_name("slope45").expect("a default tile");
 //! let o = slope.offsets(Variant::Identity, Overlap::new(4, 8, 2, 3));
 //! assert_eq!([o.colliding_top, o.colliding_right, o.colliding_bottom, o.colliding_left], [7, 1, -1, -6]);
-//! # Ok::<(), slope_runtime::Error>(())
+//! # Ok::<(), slope_runtime::BlobError>(())
 //! ```
 //!
 //! A record stores a shape as range-OR line masks (see [`format`]): any box's answer is two
@@ -302,7 +302,7 @@ mod motion;
 /// assert_eq!((o.free_up, o.free_down, o.free_right, o.free_left), (0, 0, 0, 0));
 /// assert_eq!((o.colliding_top, o.colliding_bottom), (7, -1));
 /// assert_eq!((o.colliding_right, o.colliding_left), (1, -6));
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 pub mod spec {}
 mod tables;
@@ -323,7 +323,7 @@ pub use motion::rect::Rect;
 pub use motion::scene::{ActorId, Event, Events, Full, PlatformId, Scene};
 pub use motion::world::World;
 pub use tables::crc::crc32;
-pub use tables::error::Error;
+pub use tables::error::BlobError;
 pub use tables::format;
 pub use tables::geometry::{Direction, Offsets, Overlap, Variant};
 pub use tables::shape::{LocalBox, Shape, Surface};

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::Config;
 use slope_runtime::format::{self, Blob, MAGIC, VERSION};
-use slope_runtime::{Direction, Error, Offsets, Overlap, ShapeId, Tables, Variant, crc32};
+use slope_runtime::{BlobError, Direction, Offsets, Overlap, ShapeId, Tables, Variant, crc32};
 
 static GOLDEN: &[u8] = include_bytes!("data/tiles.bin");
 
@@ -396,7 +396,7 @@ fn postcard_frame(bytes: &[u8]) -> Option<Wire<'_>> {
 
 /// Loads `bytes`: never panics; `Blob::decode` agrees with postcard about the framing;
 /// accepted tables serve every accessor; every error displays. Returns the result.
-fn check_bytes(bytes: &[u8]) -> Result<(), Error> {
+fn check_bytes(bytes: &[u8]) -> Result<(), BlobError> {
     let decoded = Blob::decode(bytes);
     let framed = postcard_frame(bytes).filter(|w| {
         w.magic == MAGIC
@@ -433,7 +433,7 @@ fn check_bytes(bytes: &[u8]) -> Result<(), Error> {
     }
 }
 
-fn load_err(f: &Fields) -> Error {
+fn load_err(f: &Fields) -> BlobError {
     Tables::from_bytes(&f.encode()).expect_err("the crafted blob must be refused")
 }
 
@@ -498,7 +498,7 @@ fn every_strict_prefix_is_truncated() {
     for len in 0..GOLDEN.len() {
         assert_eq!(
             check_bytes(&GOLDEN[..len]),
-            Err(Error::Truncated),
+            Err(BlobError::Truncated),
             "prefix of {len} bytes"
         );
     }
@@ -515,11 +515,11 @@ fn every_single_byte_change_is_refused() {
             let result = check_bytes(&bytes);
             assert!(result.is_err(), "byte {at} ^ {xor:#04x} was accepted");
             if at < 8 {
-                assert_eq!(result, Err(Error::BadMagic), "byte {at}");
+                assert_eq!(result, Err(BlobError::BadMagic), "byte {at}");
             }
             if at >= crc_at {
                 assert!(
-                    matches!(result, Err(Error::ChecksumMismatch { .. })),
+                    matches!(result, Err(BlobError::ChecksumMismatch { .. })),
                     "byte {at}: {result:?}"
                 );
             }
@@ -540,7 +540,7 @@ fn a_damaged_body_reports_both_checksums() {
     let computed = crc32(&bytes[..bytes.len() - 4]);
     assert_eq!(
         Tables::from_bytes(&bytes).unwrap_err(),
-        Error::ChecksumMismatch { stored, computed }
+        BlobError::ChecksumMismatch { stored, computed }
     );
 }
 
@@ -555,8 +555,8 @@ fn wrong_magic() {
             magic,
             ..Fields::golden()
         };
-        assert_eq!(Blob::decode(&f.encode()), Err(Error::BadMagic));
-        assert_eq!(load_err(&f), Error::BadMagic);
+        assert_eq!(Blob::decode(&f.encode()), Err(BlobError::BadMagic));
+        assert_eq!(load_err(&f), BlobError::BadMagic);
     }
 }
 
@@ -569,9 +569,9 @@ fn unsupported_versions() {
         };
         assert_eq!(
             Blob::decode(&f.encode()),
-            Err(Error::UnsupportedVersion { found })
+            Err(BlobError::UnsupportedVersion { found })
         );
-        assert_eq!(load_err(&f), Error::UnsupportedVersion { found });
+        assert_eq!(load_err(&f), BlobError::UnsupportedVersion { found });
     }
 }
 
@@ -584,7 +584,7 @@ fn bad_tile_sizes() {
         };
         // framing is fine; the tile size is a content check
         assert!(Blob::decode(&f.encode()).is_ok());
-        assert_eq!(load_err(&f), Error::BadTileSize { size });
+        assert_eq!(load_err(&f), BlobError::BadTileSize { size });
     }
 }
 
@@ -597,7 +597,7 @@ fn the_golden_tables_under_other_valid_tile_sizes_are_bad_lengths() {
             ..Fields::golden()
         };
         assert!(
-            matches!(load_err(&f), Error::BadLength { .. }),
+            matches!(load_err(&f), BlobError::BadLength { .. }),
             "tile size {size}"
         );
     }
@@ -607,9 +607,9 @@ fn the_golden_tables_under_other_valid_tile_sizes_are_bad_lengths() {
 fn shapes_of_odd_length() {
     let mut f = Fields::golden();
     f.shapes.push(0);
-    assert_eq!(load_err(&f), Error::BadLength { field: "shapes" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "shapes" });
     f.shapes.truncate(1);
-    assert_eq!(load_err(&f), Error::BadLength { field: "shapes" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "shapes" });
 }
 
 #[test]
@@ -619,14 +619,14 @@ fn records_not_a_multiple_of_the_record_length() {
         let mut f = g.clone();
         let len = (f.records.len() as i32 + delta) as usize;
         f.records.resize(len, 0);
-        assert_eq!(load_err(&f), Error::BadLength { field: "records" });
+        assert_eq!(load_err(&f), BlobError::BadLength { field: "records" });
     }
     // a partial record and no whole one
     let f = Fields {
         records: vec![0; 100],
         ..g
     };
-    assert_eq!(load_err(&f), Error::BadLength { field: "records" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "records" });
 }
 
 #[test]
@@ -644,12 +644,16 @@ fn angles_of_the_wrong_length() {
             angles: vec![0; len],
             ..g.clone()
         };
-        assert_eq!(load_err(&f), Error::BadLength { field: "angles" }, "{len}");
+        assert_eq!(
+            load_err(&f),
+            BlobError::BadLength { field: "angles" },
+            "{len}"
+        );
     }
     // one record fewer, angles unchanged
     let mut f = g.clone();
     f.records.truncate(f.records.len() - format::record_len(16));
-    assert_eq!(load_err(&f), Error::BadLength { field: "angles" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "angles" });
 }
 
 #[test]
@@ -661,7 +665,7 @@ fn record_index_out_of_range() {
         f.shapes[at..at + 2].copy_from_slice(&index.to_le_bytes());
         assert_eq!(
             load_err(&f),
-            Error::IndexOutOfRange {
+            BlobError::IndexOutOfRange {
                 shape,
                 index,
                 records: 12
@@ -672,7 +676,7 @@ fn record_index_out_of_range() {
     let f = build(4, &[], &[("a", 0)]);
     assert_eq!(
         load_err(&f),
-        Error::IndexOutOfRange {
+        BlobError::IndexOutOfRange {
             shape: 0,
             index: 0,
             records: 0
@@ -702,42 +706,42 @@ fn bad_names() {
         (2, &b"ab\xC0\x80"[..]),    // overlong NUL
     ] {
         let f = with(&|l| l[usize::from(shape)] = bad.to_vec());
-        assert_eq!(load_err(&f), Error::BadName { shape }, "{bad:?}");
+        assert_eq!(load_err(&f), BlobError::BadName { shape }, "{bad:?}");
     }
     // empty
     for shape in [0u16, 4, 11] {
         let f = with(&|l| l[usize::from(shape)].clear());
-        assert_eq!(load_err(&f), Error::BadName { shape });
+        assert_eq!(load_err(&f), BlobError::BadName { shape });
     }
     // fewer names than shapes
     let f = with(&|l| {
         l.pop();
     });
-    assert_eq!(load_err(&f), Error::BadName { shape: 11 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 11 });
     let f = Fields {
         names: Vec::new(),
         ..g.clone()
     };
-    assert_eq!(load_err(&f), Error::BadName { shape: 0 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 0 });
     // more names than shapes
     let f = with(&|l| l.push(b"extra".to_vec()));
-    assert_eq!(load_err(&f), Error::BadName { shape: 12 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 12 });
     // a stray byte after the last name
     let mut f = g.clone();
     f.names.push(0);
-    assert_eq!(load_err(&f), Error::BadName { shape: 12 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 12 });
     // the last name's length runs past the field
     let mut f = g.clone();
     let last = f.names.len() - 1 - names[11].len();
     f.names[last] += 1;
-    assert_eq!(load_err(&f), Error::BadName { shape: 11 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 11 });
     // zero shapes but a name
     let f = build(16, &[], &[]);
     let f = Fields {
         names: names_field(&["lonely"]),
         ..f
     };
-    assert_eq!(load_err(&f), Error::BadName { shape: 0 });
+    assert_eq!(load_err(&f), BlobError::BadName { shape: 0 });
 }
 
 /// Two records of tile size `n`: an empty one and a 45° slope.
@@ -769,7 +773,7 @@ fn mask_bits_outside_the_tile() {
                 .copy_from_slice(&record_from_lines(n, &c, &rows));
             assert_eq!(
                 load_err(&f),
-                Error::BadRecord { record: 1 },
+                BlobError::BadRecord { record: 1 },
                 "n={n} column {x}"
             );
             // a row reaching right of the tile
@@ -780,7 +784,7 @@ fn mask_bits_outside_the_tile() {
                 .copy_from_slice(&record_from_lines(n, columns, &r));
             assert_eq!(
                 load_err(&f),
-                Error::BadRecord { record: 1 },
+                BlobError::BadRecord { record: 1 },
                 "n={n} row {x}"
             );
         }
@@ -791,7 +795,7 @@ fn mask_bits_outside_the_tile() {
         write_mask(n, f.record_mut(0), 1, top, 0, m | outside);
         assert_eq!(
             load_err(&f),
-            Error::BadRecord { record: 0 },
+            BlobError::BadRecord { record: 0 },
             "n={n} top level"
         );
     }
@@ -828,7 +832,7 @@ fn levels_that_are_not_the_or_of_the_level_below() {
                             write_mask(n, f.record_mut(record), table, level, i, edited);
                             assert_eq!(
                                 load_err(&f),
-                                Error::BadRecord {
+                                BlobError::BadRecord {
                                     record: record as u16
                                 },
                                 "n={n} table={table} level={level} i={i}"
@@ -852,7 +856,7 @@ fn levels_that_are_not_the_or_of_the_level_below() {
         write_mask(16, f.record_mut(r), 0, 0, 0, m ^ 1 << bit);
         assert_eq!(
             load_err(&f),
-            Error::BadRecord { record: r as u16 },
+            BlobError::BadRecord { record: r as u16 },
             "record {r}"
         );
     }
@@ -888,7 +892,7 @@ fn rows_that_disagree_with_columns_are_refused() {
     }
     assert_eq!(
         result.map(|_| ()),
-        Err(Error::BadRecord { record: r as u16 })
+        Err(BlobError::BadRecord { record: r as u16 })
     );
 }
 
@@ -897,7 +901,7 @@ fn trailing_bytes() {
     for extra in [&[0u8][..], &[0xFF], &[0, 0, 0, 0], &GOLDEN[..16]] {
         let mut bytes = GOLDEN.to_vec();
         bytes.extend_from_slice(extra);
-        assert_eq!(check_bytes(&bytes), Err(Error::TrailingBytes));
+        assert_eq!(check_bytes(&bytes), Err(BlobError::TrailingBytes));
     }
     // a checksum that covers the extra byte too does not help
     let mut body = GOLDEN[..GOLDEN.len() - 4].to_vec();
@@ -929,7 +933,11 @@ fn overlong_and_oversized_varints() {
         &[0x81, 0x80, 0x7F],
     ] {
         let bytes = tail(head().raw(version).byte(16));
-        assert_eq!(check_bytes(&bytes), Err(Error::BadVarint), "{version:x?}");
+        assert_eq!(
+            check_bytes(&bytes),
+            Err(BlobError::BadVarint),
+            "{version:x?}"
+        );
     }
     // a byte-string length: more than 10 bytes, or more than 64 bits
     let mut eleven = vec![0x80u8; 10];
@@ -939,7 +947,7 @@ fn overlong_and_oversized_varints() {
     for len in [eleven, too_big, vec![0x80; 10]] {
         let e = head().varint(1).byte(16).raw(&len);
         let bytes = e.raw(&g.names).seal();
-        assert_eq!(check_bytes(&bytes), Err(Error::BadVarint), "{len:x?}");
+        assert_eq!(check_bytes(&bytes), Err(BlobError::BadVarint), "{len:x?}");
         // in a later field too
         let e = head()
             .varint(1)
@@ -947,13 +955,13 @@ fn overlong_and_oversized_varints() {
             .bytes(&g.names)
             .bytes(&g.shapes)
             .raw(&len);
-        assert_eq!(check_bytes(&e.seal()), Err(Error::BadVarint));
+        assert_eq!(check_bytes(&e.seal()), Err(BlobError::BadVarint));
     }
     // the largest lengths that are well-formed varints are merely truncated
     let mut max = vec![0xFFu8; 9];
     max.push(0x01);
     let bytes = head().varint(1).byte(16).raw(&max).seal();
-    assert_eq!(check_bytes(&bytes), Err(Error::Truncated));
+    assert_eq!(check_bytes(&bytes), Err(BlobError::Truncated));
     // Non-minimal but in-range encodings are accepted, as postcard accepts them.
     let bytes = tail(head().raw(&[0x81, 0x80, 0x00]).byte(16));
     assert_eq!(check_bytes(&bytes), Ok(()));
@@ -1027,7 +1035,7 @@ fn many_shapes_load() {
     };
     assert_eq!(
         load_err(&f),
-        Error::IndexOutOfRange {
+        BlobError::IndexOutOfRange {
             shape: 65533,
             index: 1,
             records: 1
@@ -1051,13 +1059,13 @@ fn too_many_shapes_or_records() {
         shapes: shapes_field(&vec![0; 65536]),
         ..build(4, &[empty_record()], &[])
     };
-    assert_eq!(load_err(&f), Error::BadLength { field: "shapes" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "shapes" });
     let f = Fields {
         records: vec![0; 65536 * format::record_len(4)],
         angles: vec![0; 65536 * 16],
         ..build(4, &[], &[])
     };
-    assert_eq!(load_err(&f), Error::BadLength { field: "records" });
+    assert_eq!(load_err(&f), BlobError::BadLength { field: "records" });
 }
 
 #[test]
@@ -1164,7 +1172,7 @@ fn two_shapes_with_one_name_are_refused() {
     };
     assert_eq!(
         load_err(&f),
-        Error::UnsortedName {
+        BlobError::UnsortedName {
             shape: bump as u16 + 1
         }
     );
@@ -1175,7 +1183,7 @@ fn two_shapes_with_one_name_are_refused() {
         names: names_field(&swapped),
         ..Fields::golden()
     };
-    assert_eq!(load_err(&f), Error::UnsortedName { shape: 1 });
+    assert_eq!(load_err(&f), BlobError::UnsortedName { shape: 1 });
 }
 
 #[test]
@@ -1187,7 +1195,7 @@ fn names_with_control_characters_are_refused() {
             names: names_field(&names),
             ..Fields::golden()
         };
-        assert_eq!(load_err(&f), Error::BadName { shape: 3 }, "{bad:?}");
+        assert_eq!(load_err(&f), BlobError::BadName { shape: 3 }, "{bad:?}");
     }
 }
 
@@ -1196,7 +1204,7 @@ fn angles_the_generator_cannot_write_are_refused() {
     // Every angle byte 64 (straight up): a floor would stop an actor.
     let mut f = Fields::golden();
     f.angles.iter_mut().for_each(|a| *a = 64);
-    assert!(matches!(load_err(&f), Error::BadAngle { .. }));
+    assert!(matches!(load_err(&f), BlobError::BadAngle { .. }));
     // The flat `full` tile with a 45° angle in one column of its top profile.
     let g = Fields::golden();
     let full = golden_names().iter().position(|n| n == b"full").unwrap();
@@ -1206,7 +1214,7 @@ fn angles_the_generator_cannot_write_are_refused() {
         f.angles[record * 4 * 16 + column] = angle;
         assert_eq!(
             load_err(&f),
-            Error::BadAngle {
+            BlobError::BadAngle {
                 record: record as u16
             },
             "angle {angle}"
@@ -1244,13 +1252,13 @@ fn a_damaged_length_is_reported_as_damage() {
         let mut bytes = GOLDEN.to_vec();
         bytes[names_len] -= delta;
         assert!(
-            matches!(check_bytes(&bytes), Err(Error::ChecksumMismatch { .. })),
+            matches!(check_bytes(&bytes), Err(BlobError::ChecksumMismatch { .. })),
             "names length - {delta}"
         );
     }
     let mut bytes = GOLDEN.to_vec();
     bytes.push(0);
-    assert_eq!(check_bytes(&bytes), Err(Error::TrailingBytes));
+    assert_eq!(check_bytes(&bytes), Err(BlobError::TrailingBytes));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1397,29 +1405,29 @@ fn apply_edit(f: &mut Fields, e: &Edit) {
 ///
 /// Records are checked as documented: bits inside the tile, each level the OR of the one
 /// below, and the rows table the transpose of the columns table.
-fn expected_errors(f: &Fields) -> Vec<Error> {
+fn expected_errors(f: &Fields) -> Vec<BlobError> {
     if f.magic != MAGIC {
-        return vec![Error::BadMagic];
+        return vec![BlobError::BadMagic];
     }
     if f.version != VERSION {
-        return vec![Error::UnsupportedVersion { found: f.version }];
+        return vec![BlobError::UnsupportedVersion { found: f.version }];
     }
     let n = f.tile_size;
     if !(4..=64).contains(&n) {
-        return vec![Error::BadTileSize { size: n }];
+        return vec![BlobError::BadTileSize { size: n }];
     }
     let rl = format::record_len(n);
     let shape_count = f.shapes.len() / 2;
     let record_count = f.records.len() / rl;
     let mut lengths = Vec::new();
     if f.shapes.len() % 2 != 0 || shape_count > usize::from(u16::MAX) {
-        lengths.push(Error::BadLength { field: "shapes" });
+        lengths.push(BlobError::BadLength { field: "shapes" });
     }
     if f.records.len() % rl != 0 || record_count > usize::from(u16::MAX) {
-        lengths.push(Error::BadLength { field: "records" });
+        lengths.push(BlobError::BadLength { field: "records" });
     }
     if f.records.len() % rl == 0 && f.angles.len() != record_count * 4 * usize::from(n) {
-        lengths.push(Error::BadLength { field: "angles" });
+        lengths.push(BlobError::BadLength { field: "angles" });
     }
     if !lengths.is_empty() {
         return lengths;
@@ -1430,7 +1438,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
     let mut previous: &[u8] = &[];
     let mut names_ok = true;
     for shape in 0..shape_count {
-        let bad = Error::BadName {
+        let bad = BlobError::BadName {
             shape: shape as u16,
         };
         let Some((&len, tail)) = rest.split_first() else {
@@ -1446,7 +1454,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
             {
                 // distinct and sorted: each name after the one before, byte-wise
                 if shape > 0 && name <= previous {
-                    errors.push(Error::UnsortedName {
+                    errors.push(BlobError::UnsortedName {
                         shape: shape as u16,
                     });
                     names_ok = false;
@@ -1463,7 +1471,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
         }
     }
     if names_ok && !rest.is_empty() {
-        errors.push(Error::BadName {
+        errors.push(BlobError::BadName {
             shape: shape_count as u16,
         });
     }
@@ -1471,7 +1479,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
     for shape in 0..shape_count {
         let index = f.shape_index(shape);
         if index >= record_count {
-            errors.push(Error::IndexOutOfRange {
+            errors.push(BlobError::IndexOutOfRange {
                 shape: shape as u16,
                 index: index as u16,
                 records: record_count as u16,
@@ -1501,7 +1509,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
             })
         });
         if !ok || !transposed {
-            errors.push(Error::BadRecord { record: r as u16 });
+            errors.push(BlobError::BadRecord { record: r as u16 });
         }
         // angles: each one possible for its profile's ramps
         let profiles = profile_heights(n, &columns_of(n, rec));
@@ -1511,7 +1519,7 @@ fn expected_errors(f: &Fields) -> Vec<Error> {
             .zip(&profiles)
             .all(|(a, h)| a.iter().all(|&a| angle_possible(a, ramps_of(h))));
         if !possible {
-            errors.push(Error::BadAngle { record: r as u16 });
+            errors.push(BlobError::BadAngle { record: r as u16 });
         }
     }
     errors
@@ -1765,26 +1773,26 @@ proptest! {
 #[test]
 fn error_messages_are_lowercase_first() {
     let all = [
-        Error::Truncated,
-        Error::BadMagic,
-        Error::UnsupportedVersion { found: 2 },
-        Error::BadVarint,
-        Error::TrailingBytes,
-        Error::ChecksumMismatch {
+        BlobError::Truncated,
+        BlobError::BadMagic,
+        BlobError::UnsupportedVersion { found: 2 },
+        BlobError::BadVarint,
+        BlobError::TrailingBytes,
+        BlobError::ChecksumMismatch {
             stored: 1,
             computed: 0xDEAD_BEEF,
         },
-        Error::BadTileSize { size: 3 },
-        Error::BadLength { field: "records" },
-        Error::IndexOutOfRange {
+        BlobError::BadTileSize { size: 3 },
+        BlobError::BadLength { field: "records" },
+        BlobError::IndexOutOfRange {
             shape: 1,
             index: 12,
             records: 12,
         },
-        Error::BadName { shape: 0 },
-        Error::BadRecord { record: 7 },
-        Error::UnsortedName { shape: 4 },
-        Error::BadAngle { record: 2 },
+        BlobError::BadName { shape: 0 },
+        BlobError::BadRecord { record: 7 },
+        BlobError::UnsortedName { shape: 4 },
+        BlobError::BadAngle { record: 2 },
     ];
     for e in all {
         let text = e.to_string();
@@ -1800,18 +1808,22 @@ fn error_messages_are_lowercase_first() {
     }
     // the values are in the messages
     assert!(
-        Error::UnsupportedVersion { found: 2 }
+        BlobError::UnsupportedVersion { found: 2 }
             .to_string()
             .contains('2')
     );
-    assert!(Error::BadTileSize { size: 65 }.to_string().contains("65"));
     assert!(
-        Error::BadLength { field: "angles" }
+        BlobError::BadTileSize { size: 65 }
+            .to_string()
+            .contains("65")
+    );
+    assert!(
+        BlobError::BadLength { field: "angles" }
             .to_string()
             .contains("angles")
     );
     assert!(
-        Error::ChecksumMismatch {
+        BlobError::ChecksumMismatch {
             stored: 0x1234_5678,
             computed: 0x9ABC_DEF0
         }

@@ -999,8 +999,8 @@ fn compile(dir: &Path, main: &str) {
     fs::write(
         &stub,
         "pub struct Tables<'a>(pub &'a [u8]);\n\
-         pub struct Error;\n\
-         impl<'a> Tables<'a> { pub fn from_bytes(b: &'a [u8]) -> Result<Tables<'a>, Error> { Ok(Tables(b)) } }\n\
+         pub struct BlobError;\n\
+         impl<'a> Tables<'a> { pub fn from_bytes(b: &'a [u8]) -> Result<Tables<'a>, BlobError> { Ok(Tables(b)) } }\n\
          #[derive(Clone, Copy)] pub struct ShapeId(pub u16);\n\
          impl ShapeId { pub const fn new(i: u16) -> ShapeId { ShapeId(i) } }\n",
     )

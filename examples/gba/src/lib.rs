@@ -55,7 +55,7 @@ pub struct Input {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartError {
     /// The tables blob was refused.
-    Tables(slope_runtime::Error),
+    Tables(slope_runtime::BlobError),
     /// The packed map was refused.
     Map(MapError),
     /// The scene holds fewer actors or platforms than the level has.

@@ -234,7 +234,7 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
     ///     map.check_tables(&tables),
     ///     Err(MapError::UnknownShape { id: missing.index(), shapes: tables.shape_count() })
     /// );
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
         let shapes = tables.shape_count();

@@ -304,7 +304,7 @@ impl Actor {
     ///
     /// hero.place(i32::MAX, i32::MIN); // clamped to the edge of the world
     /// assert_eq!((hero.x, hero.y), (1 << 30, -(1 << 30)));
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     ///
     /// [`World::place_on_ground`]: crate::World::place_on_ground
@@ -335,7 +335,7 @@ impl Actor {
     /// world.step(&mut a);
     /// assert_eq!((a.x, a.y), (1, -1));
     /// assert_eq!(a.remainder(), (128, 192)); // at x = 1.5, y = -0.25
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     #[inline]
     pub fn remainder(&self) -> (u8, u8) {

@@ -212,7 +212,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// assert!(hero.contacts.on_slope());
     /// assert!(!world.place_on_ground(&mut hero, 8, 8)); // inside the floor
     /// assert_eq!((hero.x, hero.y), (37, 22)); // unchanged
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     ///
     /// [`Feet::Centre`]: crate::Feet::Centre
@@ -301,7 +301,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// assert!(world.unstick(&mut hero));
     /// // Out the shortest way: 12 px left (right: 12, up: 16; ties go left).
     /// assert_eq!((hero.x, hero.y), (8, 16));
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn unstick(&self, actor: &mut Actor) -> bool {
         let rules = self.rules(actor, OneWay::Ignored);

@@ -1,6 +1,6 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
-use crate::tables::error::Error;
+use crate::tables::error::BlobError;
 use crate::tables::format::{self, ANGLE_PROFILES, Blob};
 use crate::tables::geometry::Variant;
 use crate::tables::line::{covers, low_bits, span_bits32};
@@ -48,7 +48,7 @@ impl ShapeId {
 /// // a 1-px box on pixel (4, 0) of a 45° slope must move 5 px up to get free
 /// let o = slope.offsets(Variant::Identity, Overlap::new(4, 0, 0, 0));
 /// assert_eq!(o.free_up, 5);
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Tables<'a> {
@@ -67,13 +67,13 @@ pub struct Tables<'a> {
 
 impl<'a> Tables<'a> {
     /// Validates `bytes` and borrows the tables from it. Never panics, whatever the bytes.
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, Error> {
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, BlobError> {
         let blob = Blob::decode(bytes)?;
         let n = blob.tile_size;
         if !(format::MIN_TILE_SIZE..=format::MAX_TILE_SIZE).contains(&n) {
-            return Err(Error::BadTileSize { size: n });
+            return Err(BlobError::BadTileSize { size: n });
         }
-        let bad_size = |_| Error::BadTileSize { size: n };
+        let bad_size = |_| BlobError::BadTileSize { size: n };
         let tables = Tables {
             tile_size: n,
             mask_bytes: u8::try_from(format::mask_bytes(n)).map_err(bad_size)?,
@@ -221,31 +221,31 @@ impl<'a> Tables<'a> {
         Names { rest: self.names }
     }
 
-    fn checked_shape_count(&self) -> Result<u16, Error> {
+    fn checked_shape_count(&self) -> Result<u16, BlobError> {
         if self.shapes.len() % 2 != 0 {
-            return Err(Error::BadLength { field: "shapes" });
+            return Err(BlobError::BadLength { field: "shapes" });
         }
-        u16::try_from(self.shapes.len() / 2).map_err(|_| Error::BadLength { field: "shapes" })
+        u16::try_from(self.shapes.len() / 2).map_err(|_| BlobError::BadLength { field: "shapes" })
     }
 
-    fn checked_record_count(&self) -> Result<u16, Error> {
+    fn checked_record_count(&self) -> Result<u16, BlobError> {
         let n = usize::from(self.tile_size);
         let len = format::record_len(self.tile_size);
         if len == 0 || self.records.len() % len != 0 {
-            return Err(Error::BadLength { field: "records" });
+            return Err(BlobError::BadLength { field: "records" });
         }
         let count = self.records.len() / len;
         if Some(self.angles.len()) != count.checked_mul(n.saturating_mul(ANGLE_PROFILES)) {
-            return Err(Error::BadLength { field: "angles" });
+            return Err(BlobError::BadLength { field: "angles" });
         }
-        u16::try_from(count).map_err(|_| Error::BadLength { field: "records" })
+        u16::try_from(count).map_err(|_| BlobError::BadLength { field: "records" })
     }
 
-    fn check_names(&self, shape_count: u16) -> Result<(), Error> {
+    fn check_names(&self, shape_count: u16) -> Result<(), BlobError> {
         let mut rest = self.names;
         let mut before: &[u8] = &[];
         for shape in 0..shape_count {
-            let bad = Error::BadName { shape };
+            let bad = BlobError::BadName { shape };
             let (&len, tail) = rest.split_first().ok_or(bad)?;
             let (name, tail) = tail.split_at_checked(usize::from(len)).ok_or(bad)?;
             let text = core::str::from_utf8(name).map_err(|_| bad)?;
@@ -254,7 +254,7 @@ impl<'a> Tables<'a> {
             }
             // Sorted strictly: distinct, and in the generator's (byte-wise) order.
             if shape > 0 && name <= before {
-                return Err(Error::UnsortedName { shape });
+                return Err(BlobError::UnsortedName { shape });
             }
             before = name;
             rest = tail;
@@ -262,18 +262,18 @@ impl<'a> Tables<'a> {
         if rest.is_empty() {
             Ok(())
         } else {
-            Err(Error::BadName { shape: shape_count })
+            Err(BlobError::BadName { shape: shape_count })
         }
     }
 
-    fn check_indices(&self, record_count: u16) -> Result<(), Error> {
+    fn check_indices(&self, record_count: u16) -> Result<(), BlobError> {
         for (shape, pair) in (0..=u16::MAX).zip(self.shapes.chunks_exact(2)) {
             let index = u16::from_le_bytes([
                 pair.first().copied().unwrap_or(0),
                 pair.get(1).copied().unwrap_or(0),
             ]);
             if index >= record_count {
-                return Err(Error::IndexOutOfRange {
+                return Err(BlobError::IndexOutOfRange {
                     shape,
                     index,
                     records: record_count,
@@ -285,7 +285,7 @@ impl<'a> Tables<'a> {
 
     /// Every mask stays inside the tile and every level is the OR of the one below, so
     /// lookups can trust any two masks they combine.
-    fn check_records(&self, record_count: u16) -> Result<(), Error> {
+    fn check_records(&self, record_count: u16) -> Result<(), BlobError> {
         let n = self.tile_size;
         let len = format::record_len(n);
         let inside = low_bits(u32::from(n));
@@ -309,7 +309,7 @@ impl<'a> Tables<'a> {
                 })
             });
             if !consistent || !rows_transpose_columns(&shape, n) {
-                return Err(Error::BadRecord { record });
+                return Err(BlobError::BadRecord { record });
             }
         }
         Ok(())
@@ -317,14 +317,14 @@ impl<'a> Tables<'a> {
 
     /// Every angle is one the generator can write (see the format's "Angles"): never
     /// vertical or past it, and sloped only on a profile with a ramp of that direction.
-    fn check_angles(&self, record_count: u16) -> Result<(), Error> {
+    fn check_angles(&self, record_count: u16) -> Result<(), BlobError> {
         let n = usize::from(self.tile_size);
         let len = format::record_len(self.tile_size);
         // Slices by index, not `chunks_exact`: its size computation divides, and the
         // firmware build must keep no panic path.
         for record in 0..record_count {
             let r = usize::from(record);
-            let bad = Error::BadAngle { record };
+            let bad = BlobError::BadAngle { record };
             let start = r.wrapping_mul(len);
             let bytes = self
                 .records

@@ -5,7 +5,7 @@
 /// Loading checks everything once, so that no lookup afterwards can fail or panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Error {
+pub enum BlobError {
     /// The blob ends before a field it announces.
     Truncated,
     /// The blob does not start with `SLOPEGEN`: not a slopegen table blob.
@@ -70,34 +70,36 @@ pub enum Error {
     },
 }
 
-impl core::fmt::Display for Error {
+impl core::fmt::Display for BlobError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
-            Error::Truncated => {
+            BlobError::Truncated => {
                 f.write_str("blob is truncated or damaged (a field runs past its end)")
             }
-            Error::BadMagic => f.write_str("not a slopegen blob (magic bytes are not SLOPEGEN)"),
-            Error::UnsupportedVersion { found } => write!(
+            BlobError::BadMagic => {
+                f.write_str("not a slopegen blob (magic bytes are not SLOPEGEN)")
+            }
+            BlobError::UnsupportedVersion { found } => write!(
                 f,
                 "blob format version {found} is not supported (this runtime reads version {})",
                 crate::tables::format::VERSION
             ),
-            Error::BadVarint => f.write_str("blob has a malformed varint"),
-            Error::TrailingBytes => f.write_str("blob has bytes after its checksum"),
-            Error::ChecksumMismatch { stored, computed } => write!(
+            BlobError::BadVarint => f.write_str("blob has a malformed varint"),
+            BlobError::TrailingBytes => f.write_str("blob has bytes after its checksum"),
+            BlobError::ChecksumMismatch { stored, computed } => write!(
                 f,
                 "blob checksum mismatch (stored {stored:#010x}, computed {computed:#010x}): the blob is damaged or truncated"
             ),
-            Error::BadTileSize { size } => {
+            BlobError::BadTileSize { size } => {
                 write!(f, "blob tile size {size} is outside 4..=64")
             }
-            Error::BadLength { field } => {
+            BlobError::BadLength { field } => {
                 write!(
                     f,
                     "blob field `{field}` has a length that does not fit the tile size"
                 )
             }
-            Error::IndexOutOfRange {
+            BlobError::IndexOutOfRange {
                 shape,
                 index,
                 records,
@@ -105,13 +107,13 @@ impl core::fmt::Display for Error {
                 f,
                 "shape {shape} names record {index}, but the blob has {records} records"
             ),
-            Error::BadName { shape } => write!(f, "shape {shape} has a malformed name"),
-            Error::BadRecord { record } => write!(f, "record {record} has inconsistent masks"),
-            Error::UnsortedName { shape } => write!(
+            BlobError::BadName { shape } => write!(f, "shape {shape} has a malformed name"),
+            BlobError::BadRecord { record } => write!(f, "record {record} has inconsistent masks"),
+            BlobError::UnsortedName { shape } => write!(
                 f,
                 "shape {shape} has a name that repeats or does not sort after the one before it"
             ),
-            Error::BadAngle { record } => write!(
+            BlobError::BadAngle { record } => write!(
                 f,
                 "record {record} has a surface angle the generator cannot produce"
             ),
@@ -119,4 +121,4 @@ impl core::fmt::Display for Error {
     }
 }
 
-impl core::error::Error for Error {}
+impl core::error::Error for BlobError {}

@@ -66,7 +66,7 @@
 //!
 //! [postcard]: https://postcard.jamesmunns.com/wire-format
 
-use crate::tables::error::Error;
+use crate::tables::error::BlobError;
 
 /// The first eight bytes of every blob.
 pub const MAGIC: [u8; 8] = *b"SLOPEGEN";
@@ -141,15 +141,15 @@ pub const fn record_len(n: u8) -> usize {
 impl<'a> Blob<'a> {
     /// Splits `bytes` into fields. Checks the framing only (magic, version, lengths,
     /// checksum, nothing left over); [`crate::Tables::from_bytes`] checks the contents.
-    pub fn decode(bytes: &'a [u8]) -> Result<Blob<'a>, Error> {
+    pub fn decode(bytes: &'a [u8]) -> Result<Blob<'a>, BlobError> {
         let mut r = Reader { rest: bytes };
         let magic = r.array::<8>()?;
         if magic != MAGIC {
-            return Err(Error::BadMagic);
+            return Err(BlobError::BadMagic);
         }
         let version = r.varint_u16()?;
         if version != VERSION {
-            return Err(Error::UnsupportedVersion { found: version });
+            return Err(BlobError::UnsupportedVersion { found: version });
         }
         let tile_size = r.byte()?;
         let names = r.bytes()?;
@@ -163,17 +163,17 @@ impl<'a> Blob<'a> {
             let end = bytes.len().wrapping_sub(r.rest.len());
             let framed = bytes.get(..end.wrapping_sub(4)).map(crate::crc32);
             if framed == Some(u32::from_le_bytes(checksum)) {
-                return Err(Error::TrailingBytes);
+                return Err(BlobError::TrailingBytes);
             }
             return Err(whole_checksum_mismatch(bytes));
         }
         let body = bytes
             .get(..bytes.len().wrapping_sub(4))
-            .ok_or(Error::Truncated)?;
+            .ok_or(BlobError::Truncated)?;
         let stored = u32::from_le_bytes(checksum);
         let computed = crate::crc32(body);
         if stored != computed {
-            return Err(Error::ChecksumMismatch { stored, computed });
+            return Err(BlobError::ChecksumMismatch { stored, computed });
         }
         Ok(Blob {
             magic,
@@ -190,13 +190,13 @@ impl<'a> Blob<'a> {
 
 /// The checksum error for a blob whose fields do not frame it: its last four bytes against
 /// the CRC of everything before them.
-fn whole_checksum_mismatch(bytes: &[u8]) -> Error {
+fn whole_checksum_mismatch(bytes: &[u8]) -> BlobError {
     let split = bytes.len().saturating_sub(4);
     let (body, tail) = (bytes.get(..split).unwrap_or_default(), bytes.get(split..));
     let stored = tail
         .and_then(|t| <[u8; 4]>::try_from(t).ok())
         .unwrap_or_default();
-    Error::ChecksumMismatch {
+    BlobError::ChecksumMismatch {
         stored: u32::from_le_bytes(stored),
         computed: crate::crc32(body),
     }
@@ -208,25 +208,28 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, len: usize) -> Result<&'a [u8], Error> {
-        let (head, tail) = self.rest.split_at_checked(len).ok_or(Error::Truncated)?;
+    fn take(&mut self, len: usize) -> Result<&'a [u8], BlobError> {
+        let (head, tail) = self
+            .rest
+            .split_at_checked(len)
+            .ok_or(BlobError::Truncated)?;
         self.rest = tail;
         Ok(head)
     }
 
-    fn byte(&mut self) -> Result<u8, Error> {
-        let (&b, tail) = self.rest.split_first().ok_or(Error::Truncated)?;
+    fn byte(&mut self) -> Result<u8, BlobError> {
+        let (&b, tail) = self.rest.split_first().ok_or(BlobError::Truncated)?;
         self.rest = tail;
         Ok(b)
     }
 
-    fn array<const L: usize>(&mut self) -> Result<[u8; L], Error> {
-        self.take(L)?.try_into().map_err(|_| Error::Truncated)
+    fn array<const L: usize>(&mut self) -> Result<[u8; L], BlobError> {
+        self.take(L)?.try_into().map_err(|_| BlobError::Truncated)
     }
 
     /// Unsigned LEB128, at most `ceil(bits/7)` bytes long and below `2^bits` (bits ≤ 64).
     /// (u64 arithmetic only: u128 would cost a Cortex-M0 a few hundred bytes of code.)
-    fn varint(&mut self, bits: u32) -> Result<u64, Error> {
+    fn varint(&mut self, bits: u32) -> Result<u64, BlobError> {
         let mut value = 0u64;
         let mut shift = 0u32;
         while shift < bits {
@@ -235,7 +238,7 @@ impl<'a> Reader<'a> {
             // The bits this group may still set: none of its bits may lie past `bits`.
             let room = bits.wrapping_sub(shift);
             if room < 7 && group.checked_shr(room).unwrap_or(0) != 0 {
-                return Err(Error::BadVarint);
+                return Err(BlobError::BadVarint);
             }
             value |= group.checked_shl(shift).unwrap_or(0);
             if b & 0x80 == 0 {
@@ -243,17 +246,17 @@ impl<'a> Reader<'a> {
             }
             shift = shift.wrapping_add(7);
         }
-        Err(Error::BadVarint)
+        Err(BlobError::BadVarint)
     }
 
-    fn varint_u16(&mut self) -> Result<u16, Error> {
-        u16::try_from(self.varint(16)?).map_err(|_| Error::BadVarint)
+    fn varint_u16(&mut self) -> Result<u16, BlobError> {
+        u16::try_from(self.varint(16)?).map_err(|_| BlobError::BadVarint)
     }
 
-    fn bytes(&mut self) -> Result<&'a [u8], Error> {
+    fn bytes(&mut self) -> Result<&'a [u8], BlobError> {
         // postcard writes a usize: up to 64 bits on the host that wrote it.
         let len = self.varint(64)?;
-        let len = usize::try_from(len).map_err(|_| Error::Truncated)?;
+        let len = usize::try_from(len).map_err(|_| BlobError::Truncated)?;
         self.take(len)
     }
 }
@@ -312,7 +315,7 @@ mod tests {
                 let expected = if bits == 64 || v >> bits == 0 {
                     Ok(v)
                 } else {
-                    Err(Error::BadVarint)
+                    Err(BlobError::BadVarint)
                 };
                 let mut r = Reader { rest: &bytes };
                 assert_eq!(r.varint(bits), expected, "{v:#x} as {bits} bits");
@@ -322,7 +325,7 @@ mod tests {
         let mut r = Reader {
             rest: &[0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02],
         };
-        assert_eq!(r.varint(64), Err(Error::BadVarint));
+        assert_eq!(r.varint(64), Err(BlobError::BadVarint));
     }
 
     #[test]
@@ -330,11 +333,11 @@ mod tests {
         let mut r = Reader {
             rest: &[0xFF, 0xFF, 0xFF, 0x01],
         };
-        assert_eq!(r.varint(16), Err(Error::BadVarint));
+        assert_eq!(r.varint(16), Err(BlobError::BadVarint));
         let mut r = Reader {
             rest: &[0xFF, 0xFF, 0x04],
         };
-        assert_eq!(r.varint(16), Err(Error::BadVarint));
+        assert_eq!(r.varint(16), Err(BlobError::BadVarint));
         let mut r = Reader {
             rest: &[0xFF, 0xFF, 0x03],
         };

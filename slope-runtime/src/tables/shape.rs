@@ -25,7 +25,7 @@ use crate::tables::line::{covers, forward_distance, reverse};
 /// // Mirrored, the slope rises to the left; its top is 16 px high in column 0.
 /// let top = slope.surface(Variant::FlipX, 0).expect("column 0 is not empty");
 /// assert_eq!((top.height, top.angle), (16, 224)); // 224 = -45°
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Shape<'a> {
@@ -64,7 +64,7 @@ pub struct Surface {
 /// // left and far above: it can drop 2 px before its right edge (x = 1) touches row 1
 /// let b = LocalBox { x0: -6, x1: 1, y0: 3, y1: 22 };
 /// assert_eq!(slope.box_distance(Variant::Identity, b, Direction::Down), (false, 1));
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LocalBox {

@@ -14,7 +14,7 @@ pub enum CliError {
         /// The blob file.
         path: PathBuf,
         /// What the runtime's validation found.
-        source: slope_runtime::Error,
+        source: slope_runtime::BlobError,
     },
     /// A packed map given to `info` is not valid.
     #[error("{}: not a valid packed map: {source}", shown(.path))]
@@ -78,10 +78,10 @@ fn grouped(n: u64) -> String {
     out
 }
 
-fn blob_problem(source: &slope_runtime::Error) -> String {
+fn blob_problem(source: &slope_runtime::BlobError) -> String {
     match source {
         // "not a slopegen blob (magic bytes are not SLOPEGEN)": already in a user's words.
-        slope_runtime::Error::BadMagic => source.to_string(),
+        slope_runtime::BlobError::BadMagic => source.to_string(),
         other => format!("not a valid slopegen blob: {other}"),
     }
 }

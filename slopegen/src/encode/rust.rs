@@ -174,7 +174,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(w, "#[allow(dead_code)]");
     let _ = writeln!(
         w,
-        "pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::Error> {{"
+        "pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::BlobError> {{"
     );
     let _ = writeln!(w, "    ::slope_runtime::Tables::from_bytes(blob())");
     let _ = writeln!(w, "}}");

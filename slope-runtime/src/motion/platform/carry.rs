@@ -95,7 +95,7 @@ fn carries(p: &Platform, actor: &Actor) -> bool {
 /// assert_eq!((platforms[0].x, players[0].x), (18, 26)); // 2 px in 4 frames, carried
 /// assert_eq!(players[0].contacts.ground_platform(), Some(0));
 /// assert_eq!((platforms[1].y, enemies[0].y, enemies[1].y), (40, 48, 48));
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Debug)]
 pub struct Platforms<'a, 't, M> {
@@ -239,7 +239,7 @@ impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
 /// let moved = move_platform(tables, &map, &mut platforms, 0, 5, -3, &mut actors);
 /// assert_eq!(moved, (5, -3));
 /// assert_eq!((actors[0].x, actors[0].y), (29, 21)); // carried all the way
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 pub fn move_platform<M: TileMap>(
     tables: Tables<'_>,

@@ -93,7 +93,7 @@ impl Event {
 /// let events = Events::of(&a);
 /// assert!(events.contains(Event::Landed) && !events.contains(Event::HitWall));
 /// assert_eq!(events.iter().collect::<Vec<_>>(), [Event::Landed]);
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Events(u8);

@@ -40,7 +40,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// let t = world.touching(&hero);
     /// assert!(t.on_ground() && t.pushing_right() && !t.pushing_left());
     /// assert_eq!(t.ground_cell(), Some((2, 0)));
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn touching(&self, actor: &Actor) -> Contacts {
         let mut probe = *actor;

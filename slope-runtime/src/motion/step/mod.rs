@@ -79,7 +79,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// }
     /// assert_eq!((hero.x, hero.y), (40, 16));
     /// assert!(hero.contacts.on_ground());
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn step(&self, actor: &mut Actor) -> Contacts {
         self.step_with(actor, Shortcuts::Taken)

@@ -41,7 +41,7 @@ use crate::tables::Tables;
 /// let b = Rect { x0: 16, y0: 16, x1: 23, y1: 23 };
 /// assert_eq!(world.room(b, Direction::Down, 10), 0);
 /// assert_eq!(world.room(b, Direction::Up, 100), 40);
-/// # Ok::<(), slope_runtime::Error>(())
+/// # Ok::<(), slope_runtime::BlobError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct World<'t, M, P = &'static [Platform]> {

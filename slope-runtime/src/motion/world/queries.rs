@@ -41,7 +41,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// let world = World::new(tables, &solid);
     /// let b = Rect::of_box(-100, 0, 8, 8);
     /// assert_eq!(world.escape(b, Direction::Up, i32::MAX), None); // none within MAX_MOVE
-    /// # Ok::<(), slope_runtime::Error>(())
+    /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn escape(&self, r: Rect, dir: Direction, limit: i32) -> Option<i32> {
         self.escape_with(r, dir, limit.min(MAX_MOVE), &SOLIDS)

@@ -124,7 +124,7 @@ pub fn blob() -> &'static [u8] {
 
 /// The validated tables. Validation reads the whole blob once: call this at start-up.
 #[allow(dead_code)]
-pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::Error> {
+pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::BlobError> {
     ::slope_runtime::Tables::from_bytes(blob())
 }
 
