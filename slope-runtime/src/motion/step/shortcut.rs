@@ -71,16 +71,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         None
     }
 
-    /// Whether every step of a walk `ax` pixels towards `x_dir`, from where the actor
+    /// Whether every pixel of a walk `ax` pixels towards `x_dir`, from where the actor
     /// (whole-box feet) stands, finds its column free and the row under its feet solid:
     /// the columns its leading edge enters are clear under any rules (one-way cells and
-    /// platforms counted as solid, so no step's own one-way rule can block them), and the
+    /// platforms counted as solid, so no pixel's own one-way rule can block them), and the
     /// row under the feet holds a solid pixel (of a cell that is not one-way, or of a solid
-    /// platform) in the columns that every box of the walk covers, so that every box of
-    /// it stands on that pixel under any rules. Needs `ax` below the box's width.
+    /// platform) under every box of the walk: in the columns they all cover when the walk
+    /// is shorter than the box is wide, else in every column of the walk (full blocks all
+    /// along, as on most floors).
     pub(super) fn level_walk_clear(&self, actor: &Actor, x_dir: Direction, ax: i32) -> bool {
         let here = actor.rect();
-        if actor.settings.feet != Feet::Box || ax >= i32::from(actor.width()) {
+        if actor.settings.feet != Feet::Box {
             return false;
         }
         let (lead, shared) = if x_dir == Direction::Left {
@@ -103,6 +104,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             )
         };
         let under = here.y0.saturating_sub(1);
+        if shared.0 > shared.1 {
+            // Longer than the box is wide: no column lies under every box of the walk.
+            let path = here.swept(x_dir, ax);
+            let floor = Rect {
+                y0: under,
+                y1: under,
+                ..path
+            };
+            return self.all_blocks(floor) && self.clear_under_any_rules(lead);
+        }
         let floor = Rect {
             x0: shared.0,
             x1: shared.1,

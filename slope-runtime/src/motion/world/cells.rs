@@ -16,6 +16,19 @@ use crate::tables::line::{forward_distance, low_bits};
 use crate::tables::shape::LocalBox;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// Whether every cell `r` covers is a full block that is not one-way.
+    pub(crate) fn all_blocks(&self, r: Rect) -> bool {
+        let other = self.cell_span(r).try_each(|tx, ty| {
+            let cell = self.map.cell(tx, ty);
+            if cell.solid == Solid::Full && !cell.one_way {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        other.is_none()
+    }
+
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
     #[inline(never)]
     pub(super) fn foot_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
