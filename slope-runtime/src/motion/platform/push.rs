@@ -44,6 +44,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// A crushed actor, moved the shortest way out of everything (platform `pusher` too)
     /// along a path clear of tiles and other platforms: never through a wall. Returns
     /// whether it found such a place; if not, it is left where it is.
+    #[inline(never)] // the rare case (a crush): inlined, it would deepen every push's stack
     pub(crate) fn relocate(&self, actor: &mut Actor, pusher: usize) -> bool {
         let all = self.rules(actor, OneWay::Ignored);
         let path = Rules {

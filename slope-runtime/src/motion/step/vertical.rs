@@ -41,6 +41,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// settings allow it. The two options are independent: a ceiling with a shape cell
     /// (a sloped ceiling) is slid along by `ceiling_slide`, up to `wall_height - 1` px; a
     /// ceiling of blocks and platforms only is nudged past by `corner_correction`.
+    #[inline(never)] // the rare case: inlined, its search would deepen every pixel's stack
     pub(super) fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
