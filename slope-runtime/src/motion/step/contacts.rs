@@ -101,6 +101,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.stand(actor);
     }
 
+    /// The contacts of an actor standing on a floor of full blocks (not one-way, no
+    /// platform among them) all under its box: the block under its centre holds it.
+    pub(super) fn stand_on_block(&self, actor: &mut Actor) {
+        let cell = (
+            self.tile_of(actor.centre_x()),
+            self.tile_of(actor.y.saturating_sub(1)),
+        );
+        Self::stand_on(actor, cell, 0);
+    }
+
     /// Records what holds the actor.
     fn stand_on_footing(&self, actor: &mut Actor, footing: Footing) {
         actor.contacts.set(Contacts::ON_GROUND, true);

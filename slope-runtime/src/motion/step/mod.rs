@@ -168,6 +168,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 return (false, false);
             }
             Some(Whole::LevelWalk) => (false, dy < 0, true),
+            Some(Whole::OnBlocks) => {
+                self.finish_drop(actor);
+                self.stand_on_block(actor);
+                return (false, dy < 0);
+            }
             None => self.follow_path(actor, dx, dy, rising),
         };
         if at_edge && !actor.within_edge() {
