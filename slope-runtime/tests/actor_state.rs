@@ -432,8 +432,8 @@ impl Outcomes {
 type ResizeCase = (Map, Vec<Platform>, (u16, u16), (u16, u16), ActorSettings);
 
 /// Runs `check` on an actor of each case (of whole-box feet if `whole_box`) at every place
-/// of the map (every sixth column and row) where it is free under its own rules (a zero
-/// move there neither moves it nor finds it crushed), and returns what the resizes did.
+/// of the map (every sixth column and row) where it is free under its own rules
+/// (`World::unstick` there neither fails nor moves it), and returns what the resizes did.
 /// `check` returns the actor after its resize, and whether the resize succeeded.
 fn each_free_actor(
     cases: u32,
@@ -514,7 +514,7 @@ fn a_resize_takes_the_place_box_tests_find() {
 }
 
 /// Any feet, any map and platforms: after a resize the actor is free under its own rules
-/// (a zero move neither moves it nor finds it crushed), on the same row (centre feet: or
+/// (`World::unstick` finds it free where it is), on the same row (centre feet: or
 /// stood up out of the ground the old box dipped into), its centre column
 /// moved at most its growth in width; a refusal changes nothing, and a smaller box is
 /// never refused.
@@ -573,8 +573,8 @@ fn a_resized_actor_is_free_with_the_same_feet() {
 // ---------------------------------------------------------------------------------------
 
 /// Where `a`, spawned at (x, y), must stand, by an actor falling there a pixel per
-/// `move_by`: `None` if the start is not free under its rules (a zero move there moves it
-/// or finds it crushed) or it has not landed after `MAX_SPAWN_DROP` px.
+/// `move_by`: `None` if the start is not free under its rules (`World::unstick` there
+/// fails or moves it) or it has not landed after `MAX_SPAWN_DROP` px.
 fn fall_oracle<M: TileMap>(
     world: &World<'_, M, &[Platform]>,
     a: &Actor,
