@@ -174,7 +174,7 @@ fn sweep<P: Probe>(p: &P, b: &mut Body, dx: i32, dy: i32, rising: bool) -> (bool
             }
         }
     }
-    // Contacts: what the steps ran into, nothing probed after them.
+    // Contacts: what the steps ran into; after them only the ground under the feet is read.
     let r = b.rect();
     b.on_ground = if grounded {
         !(rising && b.y > start_y)

@@ -203,9 +203,9 @@
 //! correction 4, equal speed on slopes, whole-box or centre feet ([`Feet`]). The returned
 //! [`Contacts`] say what the motion ran into, as Godot's `is_on_floor()`, `is_on_wall()`
 //! and `is_on_ceiling()` do: the ground it ends on (and which cell or platform), a wall or
-//! a ceiling that stopped a step, a crushing platform. Nothing is probed after the move;
-//! [`World::touching`] asks what touches the actor where it stands, when a game wants to
-//! know. An actor's own motion never embeds it, so no step checks for that: after a change
+//! a ceiling that stopped a step, a crushing platform. No wall or ceiling is probed after
+//! the move, only the ground under the feet; [`World::touching`] asks what touches the
+//! actor where it stands, when a game wants to know. An actor's own motion never embeds it, so no step checks for that: after a change
 //! of the map under an actor, [`World::unstick`] frees it.
 //!
 //! Moving platforms are [`Platform`] boxes, solid or one-way, moved by whole pixels or by a
@@ -255,7 +255,8 @@
 //! searches of at most the actor's larger side plus a tile; with centre feet, whose queries test whole boxes one distance at a time,
 //! each of those lookups and sideways or upward searches is up to 64 box queries.
 //!
-//! The edge of the world holds like a wall: a move stops at ±[`MAX_POSITION`], and a frame
+//! The edge of the world holds like a wall (though no contact reports it: no pixel is
+//! refused there): a move stops at ±[`MAX_POSITION`], and a frame
 //! whose climbs, slides or escapes would carry an actor past it is refused (the actor stays
 //! where it was that frame), as is a platform's push past it (the actor cannot give way).
 //! No actor ends inside a solid pixel or a platform because of the edge.

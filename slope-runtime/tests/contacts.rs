@@ -1,4 +1,5 @@
-//! Contacts describe where the actor ends; what stopped it on the way has names of its own.
+//! Contacts are what the motion ran into (a wall or ceiling that refused a pixel, the ground
+//! the motion proved); `World::touching` probes where the actor ends.
 //! Ceiling slides and corner corrections are separate options that each do what they say.
 
 #[allow(dead_code)] // each test file uses its own part of the helpers

@@ -27,7 +27,7 @@ pub enum MapError {
         /// The size found.
         size: u8,
     },
-    /// A side is 0, or the map has more than [`MAX_MAP_CELLS`](crate::MAX_MAP_CELLS) cells.
+    /// A side is 0, or the map has more than [`MAX_MAP_CELLS`] cells.
     BadSize {
         /// Cells per row.
         width: u16,

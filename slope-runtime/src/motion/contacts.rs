@@ -5,13 +5,15 @@
 ///
 /// Every fact is proved by the motion itself, as in Godot's `CharacterBody2D`
 /// (`is_on_floor()`, `is_on_wall()`, `is_on_ceiling()` after `move_and_slide()`) and
-/// Unity's `CharacterController.collisionFlags`: nothing is probed after the move.
+/// Unity's `CharacterController.collisionFlags`: no wall or ceiling is probed after the
+/// move; only the ground under the feet is read (what the actor stands on, and, for a
+/// frame that ends in the air without rising, whether it touches the ground).
 ///
 /// | fact | proved by | Godot |
 /// |---|---|---|
 /// | [`on_ground`](Contacts::on_ground) | a refused step down, the stick test of a step sideways, or (a frame ending in the air, not rising) the row under the feet | `is_on_floor()` |
-/// | [`pushing_left`](Contacts::pushing_left), [`pushing_right`](Contacts::pushing_right) | a refused step sideways (`vx` was zeroed) | `is_on_wall()` |
-/// | [`on_ceiling`](Contacts::on_ceiling) | a refused step up (`vy` was zeroed) | `is_on_ceiling()` |
+/// | [`pushing_left`](Contacts::pushing_left), [`pushing_right`](Contacts::pushing_right) | a refused step sideways ([`World::step`](crate::World::step) zeroes `vx`) | `is_on_wall()` |
+/// | [`on_ceiling`](Contacts::on_ceiling) | a refused step up ([`World::step`](crate::World::step) zeroes `vy`) | `is_on_ceiling()` |
 /// | [`ground_cell`](Contacts::ground_cell), [`ground_platform`](Contacts::ground_platform), [`ground_angle`](Contacts::ground_angle), [`on_slope`](Contacts::on_slope), [`on_one_way`](Contacts::on_one_way) | what the feet rest on where that step left them | `get_floor_normal()`, `get_last_slide_collision()` |
 /// | [`crushed`](Contacts::crushed) | a moving platform's push | — |
 ///
@@ -100,8 +102,9 @@ impl Contacts {
     /// sideways on the ground found ground under the feet (the stick test every such step
     /// makes). A frame that ends in the air without rising (a fall that ends touching the
     /// ground) adds the one test its next step down would make, so the answer is exact at
-    /// the end of every frame. An actor that did not move at all keeps the last frame's
-    /// answer. An actor
+    /// the end of every frame. A frame that proves nothing new (no pixel down, an actor
+    /// that stood on the ground) reads again what holds it where it stands, and leaves it
+    /// in the air if nothing does (its platform left, its ground was removed). An actor
     /// that rose this frame (its whole-pixel move was up) stands on nothing, even where
     /// its bottom ends level with a surface: it is leaving it. Ground is what the box
     /// moved one pixel down would meet: for [`Feet::Box`](crate::Feet::Box) the row under its bottom; for
@@ -112,7 +115,8 @@ impl Contacts {
     }
 
     /// A wall stopped a step to the left this frame (a slope it could walk up is not a
-    /// wall; `vx` was zeroed). Godot's `is_on_wall()` on that side. Whether a step left
+    /// wall; [`World::step`](crate::World::step) zeroed `vx`). The edge of the world is no
+    /// wall: a move cut there refuses no pixel. Godot's `is_on_wall()` on that side. Whether a step left
     /// would be refused from where it stands: [`World::touching`](crate::World::touching).
     pub const fn pushing_left(&self) -> bool {
         self.has(Self::PUSHING_LEFT)

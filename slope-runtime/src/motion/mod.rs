@@ -11,9 +11,10 @@
 //!   `World::place_on_ground`, `World::unstick`);
 //! - `scene`: actors and platforms held together and run frame by frame (`Scene`).
 //!
-//! Imports run one way: `rect` ← `actor`, `contacts` ← `world` ← `step` ← `platform`,
-//! `place` ← `scene`; the map (`crate::map`) and the units (`crate::units`) come from
-//! outside.
+//! Imports run one way: `rect` ← `contacts` ← `actor`, `platform` (the type) ← `world` ←
+//! `step` ← `platform::carry`, `platform::push`, `place` ← `scene`; the map (`crate::map`),
+//! the tables and the units (`crate::units`) come from outside. `.ci/imports.py` checks
+//! that no two modules import each other.
 
 pub mod actor;
 pub mod contacts;

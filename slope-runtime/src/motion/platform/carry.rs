@@ -126,7 +126,7 @@ impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
     }
 
     /// Moves platform `index` by `(dx, dy)` whole pixels (each clamped to
-    /// ±[`MAX_MOVE`](crate::MAX_MOVE)), carrying, pushing and crushing the actors of every
+    /// ±[`MAX_MOVE`]), carrying, pushing and crushing the actors of every
     /// group as [the order of a frame](Platforms#the-order-of-a-frame) says. Returns how far it
     /// actually moved (less when an actor was crushed with nowhere to go; `(0, 0)` for an
     /// index past the end), and records that as its [momentum](Platform::momentum) (× 256).
@@ -150,7 +150,7 @@ impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
     }
 
     /// Moves platform `index` by its velocity `(vx, vy)` for one frame (each component
-    /// clamped to ±[`MAX_SPEED`](crate::MAX_SPEED)), as [`Platforms::move_by`] does with
+    /// clamped to ±[`MAX_SPEED`]), as [`Platforms::move_by`] does with
     /// whole pixels: the velocity plus the sub-pixel remainder of its last frames gives the
     /// whole pixels of this frame, and the remainder is kept. Returns the whole pixels it
     /// moved. Its [momentum](Platform::momentum) is its velocity; on an axis where an

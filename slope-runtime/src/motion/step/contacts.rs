@@ -71,9 +71,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The end of a step that left the actor on the ground: what holds it (cell,
-    /// platform, angle, one-way). The motion proved that something does; where nothing
-    /// is found (the ground was inside the box of an actor that something embedded), it
-    /// is in the air.
+    /// platform, angle, one-way). Where nothing is found, it is in the air: the frame
+    /// proved nothing new (no pixel down, the ground carried over from the last frame, as
+    /// when it did not move, rose by less than a pixel or was held at the edge of the
+    /// world) and its platform or ground has gone, or its ground lies inside the box of
+    /// an actor that something embedded.
     #[inline(never)] // after the steps: inlined, its locals would deepen every step's stack
     pub(super) fn stand(&self, actor: &mut Actor) {
         let here = actor.rect();

@@ -16,14 +16,19 @@
 //!   coming from above them (`drop`: dropping through them).
 //!
 //! The contacts (`contacts`) are what those pixels ran into. Many frames need none of the
-//! pixels: before the path, the frame tries two whole-frame shortcuts (`shortcut`), each of
+//! pixels: before the path, the frame tries whole-frame shortcuts (`shortcut`), each of
 //! which answers only when it can prove the path's exact outcome, and otherwise leaves the
 //! actor to the path (property tests in `tests` compare the two on random maps):
 //!
 //! - **flight**: in the air, nothing within a pixel of the region the whole path sweeps
 //!   (one region test): the actor moves the whole way and touches nothing;
-//! - **level walk**: on the ground, the columns the leading edge enters free and the floor
-//!   under every box of the walk solid: it walks the whole way on the floor.
+//! - **level walk on blocks**: on the ground, full blocks under the whole walk and no
+//!   platform there, the columns the leading edge enters clear (for centre feet, the
+//!   whole region the box sweeps): it walks the whole way and stands on the block under
+//!   its centre;
+//! - **level walk on any floor** (whole-box feet): the columns the leading edge enters
+//!   clear and a solid pixel under every box of the walk: it walks the whole way on the
+//!   floor.
 
 mod contacts;
 mod drop;

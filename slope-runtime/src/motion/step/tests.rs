@@ -9,7 +9,7 @@ use proptest::test_runner::{Config, TestRunner};
 use super::shortcut::Shortcuts;
 use crate::Direction;
 use crate::testing::{Map, map, map_of, tables, terrain};
-use crate::{Actor, ActorSettings, Cell, Feet, SUBPIXEL, World};
+use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, World};
 
 std::thread_local! {
     /// Frames answered by a shortcut, on this test's thread.
@@ -55,6 +55,16 @@ fn compare_shortcuts(
     cases: u32,
     case: impl Strategy<Value = (Map, Actor, i32, Vec<(bool, bool)>)>,
 ) -> (usize, usize) {
+    let case = case.prop_map(|(map, start, vx, inputs)| (map, Vec::new(), start, vx, inputs));
+    compare_shortcuts_among_platforms(cases, case)
+}
+
+/// [`compare_shortcuts`] in a world with platforms (standing still: the actor's own
+/// frames are compared, as `World::step` sees the platforms after they moved).
+fn compare_shortcuts_among_platforms(
+    cases: u32,
+    case: impl Strategy<Value = (Map, Vec<Platform>, Actor, i32, Vec<(bool, bool)>)>,
+) -> (usize, usize) {
     let taken = AtomicUsize::new(0);
     let frames = AtomicUsize::new(0);
     let config = Config {
@@ -62,8 +72,8 @@ fn compare_shortcuts(
         failure_persistence: None,
         ..Config::default()
     };
-    let result = TestRunner::new(config).run(&case, |(map, start, vx, inputs)| {
-        let world = World::new(tables(), &map);
+    let result = TestRunner::new(config).run(&case, |(map, platforms, start, vx, inputs)| {
+        let world = World::with_platforms(tables(), &map, platforms.as_slice());
         // Placed as a game places an actor: free (its own moves never embed it).
         let mut start = start;
         world.unstick(&mut start);
@@ -98,8 +108,6 @@ fn compare_shortcuts(
     (taken.into_inner(), frames.into_inner())
 }
 
-/// Anywhere on random maps (any cells, mostly blocks, or ground). The shortcuts must
-/// also have been taken on a good share of frames, or the check says nothing.
 /// For a free box of whole-box feet, the lifts and drops past a blocked step found
 /// strip by strip equal those found by whole-box tests: random maps and terrain, a
 /// random box size and settings, at every place of the map (every other column, every
@@ -168,6 +176,8 @@ fn lifts_by_strips_match_lifts_by_boxes() {
     );
 }
 
+/// Anywhere on random maps (any cells, mostly blocks, or ground). The shortcuts must
+/// also have been taken on a good share of frames, or the check says nothing.
 #[test]
 fn shortcuts_change_nothing() {
     let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
@@ -175,6 +185,33 @@ fn shortcuts_change_nothing() {
     let (taken, frames) = compare_shortcuts(4000, (maps, actor(), -1200..1200i32, inputs));
     assert!(
         taken * 5 > frames,
+        "shortcuts taken on {taken} of {frames} frames"
+    );
+}
+
+/// Among up to three platforms, solid or one-way, on maps of mostly blocks and air: a
+/// platform under the feet, beside the walk or over the head changes nothing either (the
+/// shortcuts step aside wherever a platform could matter).
+#[test]
+fn shortcuts_change_nothing_among_platforms() {
+    let platform = (-8..96i32, -8..96i32, 1..48u16, 1..12u16, any::<bool>()).prop_map(
+        |(x, y, w, h, one_way)| {
+            let p = Platform::new(x, y, w, h);
+            if one_way { p.one_way() } else { p }
+        },
+    );
+    let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
+    let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
+    let case = (
+        maps,
+        prop::collection::vec(platform, 1..=3),
+        actor(),
+        -1200..1200i32,
+        inputs,
+    );
+    let (taken, frames) = compare_shortcuts_among_platforms(3000, case);
+    assert!(
+        taken * 8 > frames,
         "shortcuts taken on {taken} of {frames} frames"
     );
 }

@@ -1,6 +1,6 @@
 //! World-space queries: a box in world pixels against the cells of a map.
 //!
-//! Three questions, each for any [`Direction`], answered from the tables of only the cells
+//! Three questions, each for any [`Direction`](crate::Direction), answered from the tables of only the cells
 //! the box (or its sweep) covers:
 //!
 //! - **hits**: does the box cover a solid pixel?
@@ -104,7 +104,7 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
     }
 }
 
-/// log2(n) for a power-of-two tile size n, else 32 (see [`split`]).
+/// log2(n) for a power-of-two tile size n, else 32 (see [`cells::split`]).
 fn tile_shift(n: i32) -> u32 {
     if n > 0 && n & (n - 1) == 0 {
         n.trailing_zeros()
