@@ -75,87 +75,55 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         Some(walk)
     }
 
-    /// Which level walk `ax` pixels towards `x_dir` is proved, if one is: on blocks (the
-    /// floor under the whole walk full blocks that are not one-way, no platform in it; any
-    /// feet), or on any floor (see [`Self::level_walk_clear`]; whole-box feet).
+    /// Which level walk `ax` pixels towards `x_dir` is proved, if one is. Every pixel of it
+    /// must find its column free and the row under its feet solid, and every pixel down be
+    /// refused. The columns the leading edge enters (`lead`) must be clear under any rules
+    /// (one-way cells and platforms counted as solid, so no pixel's own one-way rule can
+    /// block them); then either
+    ///
+    /// - **on blocks** (any feet): the floor under the whole walk is full blocks that are
+    ///   not one-way, with no platform in it; centre feet also need their whole swept box
+    ///   clear, so that they dip into nothing and meet the blocks as a box does;
+    /// - **on any floor** (whole-box feet): the row under the feet holds a solid pixel (of a
+    ///   cell that is not one-way, or of a solid platform) in the columns that every box of
+    ///   the walk covers, so the walk must be shorter than the box is wide.
     fn level_walk(&self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
         let here = actor.rect();
         let path = here.swept(x_dir, ax);
+        let (lead, shared) = if x_dir == Direction::Left {
+            let lead = Rect {
+                x1: here.x0.saturating_sub(1),
+                ..path
+            };
+            (lead, (here.x0, here.x1.saturating_sub(ax)))
+        } else {
+            let lead = Rect {
+                x0: here.x1.saturating_add(1),
+                ..path
+            };
+            (lead, (here.x0.saturating_add(ax), here.x1))
+        };
+        let clear = |r: Rect| r.x0 > r.x1 || self.clear_under_any_rules(r);
         let under = here.y0.saturating_sub(1);
         let floor = Rect {
             y0: under,
             y1: under,
             ..path
         };
-        let lead = Rect {
-            x0: if x_dir == Direction::Left {
-                path.x0
-            } else {
-                here.x1.saturating_add(1)
-            },
-            x1: if x_dir == Direction::Left {
-                here.x0.saturating_sub(1)
-            } else {
-                path.x1
-            },
-            ..here
-        };
-        // Centre feet meet the blocks as a box does only where nothing lies in their body.
-        let body = if actor.settings.feet == Feet::Box {
-            lead
-        } else {
-            path
-        };
-        if self.all_blocks(floor)
-            && !self.any_platform_in(floor)
-            && (body.x0 > body.x1 || self.clear_under_any_rules(body))
-        {
-            return Some(Whole::OnBlocks);
+        let box_feet = actor.settings.feet == Feet::Box;
+        if self.all_blocks(floor) && !self.any_platform_in(floor) {
+            let body = if box_feet { lead } else { path };
+            return clear(body).then_some(Whole::OnBlocks);
         }
-        (actor.settings.feet == Feet::Box && self.level_walk_clear(actor, x_dir, ax))
-            .then_some(Whole::LevelWalk)
-    }
-
-    /// Whether every pixel of a walk `ax` pixels towards `x_dir`, from where the actor
-    /// (whole-box feet) stands, finds its column free and the row under its feet solid:
-    /// the columns its leading edge enters are clear under any rules (one-way cells and
-    /// platforms counted as solid, so no pixel's own one-way rule can block them), and the
-    /// row under the feet holds a solid pixel (of a cell that is not one-way, or of a solid
-    /// platform) in the columns that every box of the walk covers (so the walk must be
-    /// shorter than the box is wide).
-    pub(super) fn level_walk_clear(&self, actor: &Actor, x_dir: Direction, ax: i32) -> bool {
-        let here = actor.rect();
-        let (lead, shared) = if x_dir == Direction::Left {
-            (
-                Rect {
-                    x0: here.x0.saturating_sub(ax),
-                    x1: here.x0.saturating_sub(1),
-                    ..here
-                },
-                (here.x0, here.x1.saturating_sub(ax)),
-            )
-        } else {
-            (
-                Rect {
-                    x0: here.x1.saturating_add(1),
-                    x1: here.x1.saturating_add(ax),
-                    ..here
-                },
-                (here.x0.saturating_add(ax), here.x1),
-            )
-        };
-        let under = here.y0.saturating_sub(1);
-        if shared.0 > shared.1 {
-            // Longer than the box is wide: no column lies under every box of the walk.
-            return false;
-        }
-        let floor = Rect {
+        let shared_floor = Rect {
             x0: shared.0,
             x1: shared.1,
-            y0: under,
-            y1: under,
+            ..floor
         };
-        self.hits_with(floor, &self.rules(actor, OneWay::Ignored))
-            && (ax == 0 || self.clear_under_any_rules(lead))
+        (box_feet
+            && shared.0 <= shared.1
+            && self.hits_with(shared_floor, &self.rules(actor, OneWay::Ignored))
+            && clear(lead))
+        .then_some(Whole::LevelWalk)
     }
 }
