@@ -110,19 +110,20 @@ fn show(out: &mut impl Write, block: Block, pace: Option<Duration>) -> std::io::
 fn status(scene: &Scene<'_>, frame: u32) -> String {
     let hero = &scene.actors[0];
     let c = hero.contacts;
+    let angle = scene.world().ground_angle(hero);
     format!(
         "frame {frame:3}  x {:4} y {:4}  {}{}{}{}  angle {:3}",
         hero.x,
         hero.y,
         if c.on_ground() { "ground " } else { "air    " },
-        if c.on_slope() { "slope " } else { "" },
+        if angle != 0 { "slope " } else { "" },
         if c.on_one_way() { "one-way " } else { "" },
         if c.pushing_left() || c.pushing_right() {
             "wall "
         } else {
             ""
         },
-        c.ground_angle
+        angle
     )
 }
 

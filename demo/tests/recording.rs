@@ -133,8 +133,9 @@ fn the_recording_has_every_promised_moment() {
             let head = world.touching(a).on_ceiling();
             seen.0 |= head && y1 >= 112 && x0 <= 175 && x1 >= 160;
             seen.1 |= a.is_dropping();
-            seen.2 |= c.on_ground() && c.on_slope();
-            seen.3 |= a.settings.feet == slope_runtime::Feet::Centre && c.on_slope();
+            let sloped = c.on_ground() && world.ground_angle(a) != 0;
+            seen.2 |= sloped;
+            seen.3 |= a.settings.feet == slope_runtime::Feet::Centre && sloped;
         }
         seen.4 |= scene.actors.iter().any(|a| {
             let (x0, y0, x1, _) = a.bounds();

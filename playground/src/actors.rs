@@ -92,6 +92,8 @@ pub struct Walker {
     pub script: Script,
     /// The direction a scripted actor walks in: 1 right, -1 left.
     pub dir: i32,
+    /// The ground angle under it after its last frame ([`World::ground_angle`]).
+    pub angle: u8,
     start: Actor,
 }
 
@@ -102,6 +104,7 @@ impl Walker {
             actor,
             script,
             dir: 1,
+            angle: 0,
             start: actor,
         }
     }
@@ -110,6 +113,7 @@ impl Walker {
     pub fn reset(&mut self) {
         self.actor = self.start;
         self.dir = 1;
+        self.angle = 0;
     }
 
     /// This frame's keys and running speed: the keyboard's `held` for the keyboard actor;
@@ -299,6 +303,7 @@ impl Cast {
             w.actor.settings = options.settings();
             control(&mut w.actor, keys, speed);
             world.step(&mut w.actor);
+            w.angle = world.ground_angle(&w.actor);
         }
         self.frame += 1;
     }

@@ -205,13 +205,13 @@ pub extern "C" fn actor_count() -> u32 {
 }
 
 /// Field `field` of actor `index`: 0 x, 1 y, 2 vx, 3 vy, 4 width, 5 height, 6 contacts
-/// (bits: on ground, pushing left, pushing right, on ceiling, on slope, on one-way),
-/// 7 ground angle.
+/// (bits: on ground, pushing left, pushing right, on ceiling, on one-way), 7 ground angle
+/// (`World::ground_angle`).
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn actor_field(index: u32, field: u32) -> i32 {
     with(|pg| {
         pg.cast.walkers.get(index as usize).map_or(0, |w| {
-            crate::plan::actor_fields(&w.actor)[field as usize % 8]
+            crate::plan::actor_fields(w)[field as usize % 8]
         })
     })
 }

@@ -5,10 +5,10 @@
 
 use std::fmt::Write as _;
 
-use slope_runtime::{Actor, Contacts, Variant};
+use slope_runtime::{Contacts, Variant};
 
 use crate::Playground;
-use crate::actors::{Keys, Opt};
+use crate::actors::{Keys, Opt, Walker};
 use crate::level::Brush;
 
 /// What the test does on the page, in this order.
@@ -88,15 +88,14 @@ pub fn run(plan: &Plan) -> Playground {
     pg
 }
 
-/// Contacts as bits: on ground, pushing left, pushing right, on ceiling, on slope, on
-/// one-way (bit 0 to 5).
+/// Contacts as bits: on ground, pushing left, pushing right, on ceiling, on one-way (bit 0
+/// to 4).
 pub fn contact_bits(c: &Contacts) -> i32 {
     [
         c.on_ground(),
         c.pushing_left(),
         c.pushing_right(),
         c.on_ceiling(),
-        c.on_slope(),
         c.on_one_way(),
     ]
     .iter()
@@ -105,8 +104,9 @@ pub fn contact_bits(c: &Contacts) -> i32 {
 }
 
 /// What the test compares of an actor: x, y, vx, vy, width, height, contacts
-/// ([`contact_bits`]), ground angle.
-pub fn actor_fields(a: &Actor) -> [i32; 8] {
+/// ([`contact_bits`]), ground angle ([`World::ground_angle`](slope_runtime::World::ground_angle)).
+pub fn actor_fields(w: &Walker) -> [i32; 8] {
+    let a = &w.actor;
     [
         a.x,
         a.y,
@@ -115,7 +115,7 @@ pub fn actor_fields(a: &Actor) -> [i32; 8] {
         a.width().into(),
         a.height().into(),
         contact_bits(&a.contacts),
-        a.contacts.ground_angle.into(),
+        w.angle.into(),
     ]
 }
 
@@ -141,7 +141,7 @@ pub fn to_json(plan: &Plan, pg: &Playground) -> String {
         .walkers
         .iter()
         .map(|w| {
-            let f: Vec<String> = actor_fields(&w.actor).iter().map(i32::to_string).collect();
+            let f: Vec<String> = actor_fields(w).iter().map(i32::to_string).collect();
             format!("[{}]", f.join(","))
         })
         .collect();
@@ -197,7 +197,7 @@ mod tests {
         assert!(json.contains("\"cells\": [[6,1],[7,1]]"), "{json}");
         assert!(json.contains(&format!("\"frame\": {}", pg.cast.frame)));
         assert!(json.contains(&format!("\"blob_hex\": \"{:02x}", pg.blob()[0])));
-        let hero = actor_fields(&pg.cast.walkers[0].actor);
+        let hero = actor_fields(&pg.cast.walkers[0]);
         assert!(
             json.contains(&format!("[{},{},", hero[0], hero[1])),
             "{json}"

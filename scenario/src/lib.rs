@@ -156,7 +156,7 @@ fn run_with(tables: Tables<'static>, trace: &mut impl Trace) -> Final {
             apply(actor, input);
             world.step(actor);
         }
-        let sum = checksum(&actors, &platforms);
+        let sum = checksum(&world, &actors, &platforms);
         all = fnv(all, sum);
         trace.frame(frame, sum);
     }
@@ -214,7 +214,7 @@ fn apply(actor: &mut Actor, input: Input) {
 }
 
 /// FNV-1a over the state words.
-fn checksum(actors: &[Actor], platforms: &[Platform]) -> u32 {
+fn checksum<M: TileMap>(world: &World<'_, M, &[Platform]>, actors: &[Actor], platforms: &[Platform]) -> u32 {
     let mut h = 0x811C_9DC5u32;
     for a in actors {
         let c = a.contacts;
@@ -222,10 +222,9 @@ fn checksum(actors: &[Actor], platforms: &[Platform]) -> u32 {
             | u32::from(c.pushing_left()) << 1
             | u32::from(c.pushing_right()) << 2
             | u32::from(c.on_ceiling()) << 3
-            | u32::from(c.on_slope()) << 4
             | u32::from(c.on_one_way()) << 5
             | u32::from(c.crushed()) << 6
-            | u32::from(c.ground_angle) << 8;
+            | u32::from(world.ground_angle(a)) << 8;
         for word in [a.x as u32, a.y as u32, a.vx as u32, a.vy as u32, flags] {
             h = fnv(h, word);
         }

@@ -191,7 +191,7 @@ fn compare(e: Engines<'_>, crowd: &Crowd, count: usize) -> (String, bool) {
             let jumped = a.vy > 0 && vys[i] <= 0;
             for (n, on) in did.iter_mut().zip([
                 c.on_ground(),
-                c.on_slope(),
+                e.world.ground_angle(a) != 0,
                 c.on_one_way(),
                 c.on_ceiling(),
                 c.pushing_left() || c.pushing_right(),
@@ -394,7 +394,7 @@ fn kinds(e: Engines<'_>) {
             brain.drive(f, actor.sense(), &mut actor.vx, &mut actor.vy);
             mbrain.drive(f, masked.sense(), &mut masked.vx, &mut masked.vy);
             pbrain.drive(f, body.sense(), &mut body.vx, &mut body.vy);
-            let kind = match (c.on_ground(), c.on_slope()) {
+            let kind = match (c.on_ground(), e.world.ground_angle(actor) != 0) {
                 (false, _) => Kind::Airborne,
                 (true, false) => Kind::OnFlat,
                 (true, true) => Kind::OnSlope,

@@ -5,7 +5,7 @@
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod support;
 
-use slope_runtime::{Actor, ActorSettings, Cell, Rect, Solid, TileMap};
+use slope_runtime::{Actor, ActorSettings, Cell, Rect, TileMap};
 use support::*;
 
 /// A wall hanging from the top: full cells at tile column 4 (x 64..79), rows 4..7
@@ -94,51 +94,6 @@ fn a_sub_pixel_rise_stays_on_the_ground() {
     let c = w.step(&mut a);
     assert_eq!(a.y, 16);
     assert!(c.on_ground());
-}
-
-/// `slope11_1` turned (F90): a steep piece whose right columns are empty. A box-footed actor
-/// whose centre is over an empty column of the cell stands on the solid columns beside it:
-/// the angle is theirs, not 0.
-#[test]
-fn the_ground_angle_is_of_the_column_stood_on() {
-    let steep = piece("slope11_1", "F90");
-    let map = Ascii::with(
-        r"
-        ......
-        ..s...
-        ######
-    ",
-        &[('s', steep)],
-    );
-    let Cell {
-        solid: Solid::Shape(id, variant),
-        ..
-    } = steep
-    else {
-        unreachable!()
-    };
-    let shape = tables().shape(id).expect("a default tile");
-    let solid_columns: Vec<u8> = (0..16)
-        .filter(|&c| shape.surface(variant, c).is_some())
-        .collect();
-    assert!(solid_columns.len() < 16, "some columns are empty");
-    // An 8-wide actor whose centre is on the first empty column, its left heel on the
-    // solid ones.
-    let first_empty = i32::from(*solid_columns.last().expect("solid columns")) + 1;
-    let x = 32 + first_empty - 3;
-    let w = world(&map);
-    let mut a = Actor::new(x, 64, 8, 8);
-    land(&w, &mut a, 64);
-    assert_eq!(a.contacts.ground_cell(), Some((2, 1)));
-    let stood = (0..16u8)
-        .rev()
-        .filter(|&c| i32::from(c) + 32 >= a.x && i32::from(c) + 32 <= a.x + 7)
-        .find(|&c| shape.is_solid(variant, c, (a.y - 1 - 16) as u8))
-        .expect("a column under its feet");
-    let angle = shape.surface(variant, stood).expect("solid").angle;
-    assert_ne!(angle, 0, "the steep piece is sloped");
-    assert_eq!(a.contacts.ground_angle, angle);
-    assert!(a.contacts.on_slope());
 }
 
 /// Four cells of `slope45` turned upside down and mirrored (FXY): a ceiling rising to the

@@ -192,6 +192,13 @@ impl Game {
         self.scene.actor(self.hero)
     }
 
+    /// The slope of the ground under the hero (a byte angle, 256 = a turn; 0 in the air),
+    /// as the sprite is tilted by.
+    pub fn hero_angle(&self) -> u8 {
+        self.hero()
+            .map_or(0, |hero| self.scene.world().ground_angle(hero))
+    }
+
     /// The enemies.
     pub fn enemies(&self) -> impl Iterator<Item = &Actor> {
         self.enemies.iter().filter_map(|e| self.scene.actor(e.id))
@@ -214,6 +221,7 @@ impl Game {
         for a in self.hero().into_iter().chain(self.enemies()) {
             write!(out, " | {} {} {} {} ", a.x, a.y, a.vx, a.vy)?;
             write_contacts(out, &a.contacts)?;
+            write!(out, " {}", self.scene.world().ground_angle(a))?;
         }
         if let Some(p) = self.lift() {
             write!(out, " | lift {}", p.y)?;
@@ -222,12 +230,11 @@ impl Game {
     }
 }
 
-/// Contacts as letters: G ground, S slope, O one-way, P platform, L/R a wall stopped it,
-/// C a ceiling stopped it, X crushed; then the ground angle.
+/// Contacts as letters: G ground, O one-way, P platform, L/R a wall stopped it, C a
+/// ceiling stopped it, X crushed.
 fn write_contacts(out: &mut impl Write, c: &Contacts) -> fmt::Result {
     let flags = [
         (c.on_ground(), 'G'),
-        (c.on_slope(), 'S'),
         (c.on_one_way(), 'O'),
         (c.ground_platform().is_some(), 'P'),
         (c.pushing_left(), 'L'),
@@ -238,7 +245,7 @@ fn write_contacts(out: &mut impl Write, c: &Contacts) -> fmt::Result {
     for (on, letter) in flags {
         out.write_char(if on { letter } else { '-' })?;
     }
-    write!(out, " {}", c.ground_angle)
+    Ok(())
 }
 
 /// Turns at the ends of the patrol area and at walls; walks; falls.
@@ -342,7 +349,7 @@ mod tests {
             game.update(script(f));
             let hero = game.hero().unwrap();
             let c = hero.contacts;
-            on_slope |= c.on_slope() && c.ground_angle != 0;
+            on_slope |= c.on_ground() && game.hero_angle() != 0;
             on_ledge |= c.on_one_way();
             if f == 200 && c.on_one_way() {
                 on_ledge_at_200 = Some((hero.x, hero.y));

@@ -174,7 +174,7 @@ impl Sprites {
         }
         if let Some(hero) = game.hero() {
             // The ground angle is a byte (256 = a turn), as agb's Num<_, 8> counts turns.
-            let angle = Num::<i32, 8>::from_raw(i32::from(hero.contacts.ground_angle));
+            let angle = Num::<i32, 8>::from_raw(i32::from(game.hero_angle()));
             let matrix = AffineMatrixObject::new(AffineMatrix::from_rotation(-angle));
             // Double mode: the sprite turns inside a 32×32 area centred on the box.
             ObjectAffine::new(self.hero.clone(), matrix, AffineMode::AffineDouble)

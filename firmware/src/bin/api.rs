@@ -179,10 +179,10 @@ fn every_call(blob: &'static [u8]) -> bool {
         c.pushing_left(),
         c.pushing_right(),
         c.on_ceiling(),
-        c.on_slope(),
         c.on_one_way(),
         c.crushed(),
     ));
+    opaque(world.ground_angle(&actors[1]));
     actors[1].place(opaque(70), opaque(-12));
     opaque((&actors, MAX_SPAWN_DROP, NoRoom));
     opaque((c.ground_cell(), c.ground_platform()));

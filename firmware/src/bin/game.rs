@@ -123,7 +123,6 @@ impl play::Game for Game {
             let c = world.step(a);
             let flags = [
                 (c.on_ground(), Seen::GROUND),
-                (c.on_slope(), Seen::SLOPE),
                 (c.on_one_way(), Seen::ONE_WAY),
                 (c.ground_platform().is_some(), Seen::LIFT),
                 (c.pushing_left() || c.pushing_right(), Seen::WALL),

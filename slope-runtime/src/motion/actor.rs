@@ -71,7 +71,9 @@ pub struct ActorSettings {
     /// above [`MAX_REACH`] (64) it acts as 64. Default 4.
     pub corner_correction: u8,
     /// On a slope, horizontal speed is scaled by the cosine of the slope so the speed
-    /// along the surface equals the flat speed (the perfect-slope write-up). Default `false`.
+    /// along the surface equals the flat speed (the perfect-slope write-up). The slope is
+    /// [`World::ground_angle`](crate::World::ground_angle) where the frame starts (its cost is paid on
+    /// every grounded frame of such an actor). Default `false`.
     pub equal_slope_speed: bool,
     /// How the actor stands on slopes. Default [`Feet::Box`].
     pub feet: Feet,

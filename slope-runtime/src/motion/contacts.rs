@@ -14,13 +14,15 @@
 /// | [`on_ground`](Contacts::on_ground) | a refused step down, the stick test of a step sideways, or (a frame ending in the air, not rising) the row under the feet | `is_on_floor()` |
 /// | [`pushing_left`](Contacts::pushing_left), [`pushing_right`](Contacts::pushing_right) | a refused step sideways ([`World::step`](crate::World::step) zeroes `vx`) | `is_on_wall()` |
 /// | [`on_ceiling`](Contacts::on_ceiling) | a refused step up ([`World::step`](crate::World::step) zeroes `vy`) | `is_on_ceiling()` |
-/// | [`ground_cell`](Contacts::ground_cell), [`ground_platform`](Contacts::ground_platform), [`ground_angle`](Contacts::ground_angle), [`on_slope`](Contacts::on_slope), [`on_one_way`](Contacts::on_one_way) | what the feet rest on where that step left them | `get_floor_normal()`, `get_last_slide_collision()` |
+/// | [`ground_cell`](Contacts::ground_cell), [`ground_platform`](Contacts::ground_platform), [`on_one_way`](Contacts::on_one_way) | what the feet rest on where that step left them | `get_last_slide_collision()` |
 /// | [`crushed`](Contacts::crushed) | a moving platform's push | — |
 ///
 /// So an actor standing still beside a wall is not `pushing` it: only a step into the
 /// wall says so. An actor under gravity tries a step down every frame and proves its
 /// ground each time. [`World::touching`](crate::World::touching) probes what the motion
-/// did not prove (walls on each side, ceiling, ground), when a game wants it.
+/// did not prove (walls on each side, ceiling, ground), when a game wants it, and
+/// [`World::ground_angle`](crate::World::ground_angle) the slope of the ground under the feet (Godot's
+/// `get_floor_angle()`).
 ///
 /// ```
 /// use slope_runtime::Contacts;
@@ -32,11 +34,6 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Contacts {
     flags: u16,
-    /// Surface angle of the ground under the actor (byte angle, see [`crate::Surface`]):
-    /// of the ground cell's column under its centre, or, where that column of the cell is
-    /// empty, of the column under its feet nearest the centre. 0 on level ground, on a
-    /// platform and in the air. Proved with [`Contacts::on_ground`].
-    pub ground_angle: u8,
     /// The ground platform's index (valid with `ON_PLATFORM`).
     platform: u16,
     /// The ground cell (valid with `ON_CELL`).
@@ -48,7 +45,8 @@ impl Contacts {
     pub(crate) const PUSHING_LEFT: u16 = 1 << 1;
     pub(crate) const PUSHING_RIGHT: u16 = 1 << 2;
     pub(crate) const ON_CEILING: u16 = 1 << 3;
-    pub(crate) const ON_SLOPE: u16 = 1 << 4;
+    /// The ground cell is a shape cell (the shortcuts' hint; not a fact a game reads).
+    pub(crate) const ON_SHAPE: u16 = 1 << 4;
     pub(crate) const ON_ONE_WAY: u16 = 1 << 5;
     pub(crate) const CRUSHED: u16 = 1 << 6;
     pub(crate) const ON_CELL: u16 = 1 << 10;
@@ -133,9 +131,9 @@ impl Contacts {
         self.has(Self::ON_CEILING)
     }
 
-    /// Standing on a sloped surface (ground angle ≠ 0).
-    pub const fn on_slope(&self) -> bool {
-        self.has(Self::ON_SLOPE)
+    /// Whether the ground cell is a shape cell (a slope, most often).
+    pub(crate) const fn on_shape(&self) -> bool {
+        self.has(Self::ON_SHAPE)
     }
 
     /// Standing only on one-way cells or one-way platforms (so it can drop through).

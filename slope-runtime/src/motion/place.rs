@@ -185,8 +185,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///
     /// There it is placed as [`Actor::place`] places it (the remainders, the drop and the
     /// old contacts forgotten, the velocity kept), standing on the ground: its contacts
-    /// are those of a landing there ([`Contacts::on_ground`], the ground cell or platform,
-    /// its angle; no wall and no ceiling, which no motion met).
+    /// are those of a landing there ([`Contacts::on_ground`], the ground cell or platform;
+    /// no wall and no ceiling, which no motion met).
     ///
     /// Returns `false`, leaving the actor unchanged, when the box at the starting point
     /// covers a solid pixel, or when no ground lies within [`MAX_SPAWN_DROP`] px below it.
@@ -209,7 +209,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// assert!(hero.contacts.on_ground());
     /// assert!(world.place_on_ground(&mut hero, 37, 120)); // over the ramp, 5 px in
     /// assert_eq!((hero.x, hero.y), (37, 22));
-    /// assert!(hero.contacts.on_slope());
+    /// assert_eq!(hero.contacts.ground_cell(), Some((2, 1)));
     /// assert!(!world.place_on_ground(&mut hero, 8, 8)); // inside the floor
     /// assert_eq!((hero.x, hero.y), (37, 22)); // unchanged
     /// # Ok::<(), slope_runtime::BlobError>(())

@@ -226,28 +226,16 @@ impl<'a> Shape<'a> {
         })
     }
 
-    /// The surface angle of `column` in `variant` where its pixel at `row` is solid and
-    /// the one above it is not (or is past the tile): the ground right under feet at
-    /// `row + 1`. `None` otherwise. Bit tests on the column's mask, no search (a count of
-    /// leading zeros is a library call on ARMv6-M).
-    pub(crate) fn ground_at(&self, variant: Variant, column: u8, row: u8) -> Option<u8> {
-        let last = self.n.checked_sub(1)?;
-        if column > last || row > last {
-            return None;
-        }
+    /// Column `column` (inside the tile) of `variant`, ready for pixel tests: one mask
+    /// lookup, then each [`Column::solid`] is a bit test.
+    #[inline]
+    pub(crate) fn column(&self, variant: Variant, column: u8) -> Column {
         let (mask, reversed) = self.line(variant, false, i32::from(column));
-        let solid = |y: u8| {
-            let p = if reversed { last.wrapping_sub(y) } else { y };
-            // Halves, so each shift is a 32-bit one (a 64-bit shift is a library call).
-            let half = if p < 32 {
-                mask as u32
-            } else {
-                (mask >> 32) as u32
-            };
-            half >> (p & 31) & 1 != 0
-        };
-        let top = row == last || !solid(row.wrapping_add(1));
-        (top && solid(row)).then(|| self.angle(variant, column))
+        Column {
+            mask,
+            reversed,
+            last: self.n.saturating_sub(1),
+        }
     }
 
     #[inline]
@@ -368,6 +356,36 @@ impl<'a> Shape<'a> {
         let width = usize::from(self.mask_bytes);
         // slot < 2^17 and width ≤ 8: no overflow.
         read_mask(self.record, slot.wrapping_mul(width), width)
+    }
+}
+
+/// One column of a shape cell, as [`Shape::column`] read it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Column {
+    mask: u64,
+    /// The mask runs from the top row down.
+    reversed: bool,
+    /// N − 1.
+    last: u8,
+}
+
+impl Column {
+    /// Whether the column's pixel in `row` (0 = the tile's bottom row, at most N − 1) is
+    /// solid.
+    #[inline]
+    pub(crate) fn solid(&self, row: u8) -> bool {
+        let p = if self.reversed {
+            self.last.wrapping_sub(row)
+        } else {
+            row
+        };
+        // Halves, so each shift is a 32-bit one (a 64-bit shift is a library call).
+        let half = if p < 32 {
+            self.mask as u32
+        } else {
+            (self.mask >> 32) as u32
+        };
+        half >> (p & 31) & 1 != 0
     }
 }
 

@@ -1,5 +1,5 @@
-//! Contacts: what the frame's motion ran into (the ground it ends on, with its cell,
-//! platform and angle; the walls and ceilings that refused a pixel), and the probe a game
+//! Contacts: what the frame's motion ran into (the ground it ends on, with its cell and
+//! platform; the walls and ceilings that refused a pixel), and the probe a game
 //! asks for, `World::touching`.
 
 use core::ops::ControlFlow;
@@ -11,12 +11,11 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::rules::{OneWay, Rules};
-use crate::tables::geometry::{Direction, Variant};
-use crate::tables::shape::Shape;
+use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// What `actor` touches where it is now, probed: the ground under its feet (cell,
-    /// platform, angle, one-way), and whether a step left, right or up from here would be
+    /// platform, one-way), and whether a step left, right or up from here would be
     /// refused. [`World::step`] reports only what its motion ran into (as Godot's
     /// `is_on_wall()` and Unity's `collisionFlags` do); this is the question a game asks
     /// when it wants to know more, and it costs only when called: a few strip tests.
@@ -71,7 +70,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The end of a step that left the actor on the ground: what holds it (cell,
-    /// platform, angle, one-way). Where nothing is found, it is in the air: the frame
+    /// platform, one-way). Where nothing is found, it is in the air: the frame
     /// proved nothing new (no pixel down, the ground carried over from the last frame, as
     /// when it did not move, rose by less than a pixel or was held at the edge of the
     /// world) and its platform or ground has gone, or its ground lies inside the box of
@@ -110,15 +109,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             self.tile_of(actor.centre_x()),
             self.tile_of(actor.y.saturating_sub(1)),
         );
-        Self::stand_on(actor, cell, 0);
+        Self::stand_on_cell(actor, cell, false);
     }
 
     /// Records what holds the actor.
     fn stand_on_footing(&self, actor: &mut Actor, footing: Footing) {
         actor.contacts.set(Contacts::ON_GROUND, true);
-        if let Some((tx, ty)) = footing.cell {
-            let angle = self.ground_angle(tx, ty, actor);
-            Self::stand_on(actor, (tx, ty), angle);
+        if let Some(cell) = footing.cell {
+            self.stand_on(actor, cell);
         }
         if let Some(index) = footing.platform {
             actor.contacts.set_ground_platform(index);
@@ -128,14 +126,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             .set(Contacts::ON_ONE_WAY, footing.only_one_way);
     }
 
-    /// Records that the actor stands on `cell`, whose surface angle under its centre is
-    /// `angle` (0: level, not a slope).
-    fn stand_on(actor: &mut Actor, cell: (i32, i32), angle: u8) {
+    /// Records that the actor stands on `cell`.
+    fn stand_on(&self, actor: &mut Actor, cell: (i32, i32)) {
+        let shape = matches!(self.map.cell(cell.0, cell.1).solid, Solid::Shape(..));
+        Self::stand_on_cell(actor, cell, shape);
+    }
+
+    /// Records that the actor stands on `cell`, a shape cell when `shape`.
+    fn stand_on_cell(actor: &mut Actor, cell: (i32, i32), shape: bool) {
         let c = &mut actor.contacts;
         c.set(Contacts::ON_GROUND, true);
         c.set_ground_cell(cell);
-        c.ground_angle = angle;
-        c.set(Contacts::ON_SLOPE, angle != 0);
+        c.set(Contacts::ON_SHAPE, shape);
     }
 
     /// How many columns world column `x` lies from cell column `tx` (0 inside it).
@@ -273,61 +275,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             };
         }
         (best, meets, only_one_way)
-    }
-
-    /// The surface angle of the ground the actor stands on in cell (tx, ty): of the cell's
-    /// column under its centre, or, where that column of the cell is empty (the actor
-    /// stands on other columns of it), of the column under its feet nearest the centre.
-    /// 0 for a block.
-    #[inline(never)] // once a frame; inlined, its locals would deepen every step's stack
-    fn ground_angle(&self, tx: i32, ty: i32, actor: &Actor) -> u8 {
-        let Solid::Shape(id, variant) = self.map.cell(tx, ty).solid else {
-            return 0;
-        };
-        let left = self.tile_origin(tx);
-        let centre = actor.centre_x().saturating_sub(left).max(0).min(self.n - 1);
-        let Some(shape) = self.tables.shape(id) else {
-            return 0;
-        };
-        if let Some(s) = u8::try_from(centre)
-            .ok()
-            .and_then(|c| shape.surface(variant, c))
-        {
-            return s.angle;
-        }
-        self.angle_beside_centre(&shape, variant, (left, self.tile_origin(ty)), actor)
-    }
-
-    /// [`Self::ground_angle`] when the column under the centre is empty: the angle of the
-    /// column whose top is right under the feet, nearest the centre (0 if none is).
-    #[cold]
-    fn angle_beside_centre(
-        &self,
-        shape: &Shape<'_>,
-        variant: Variant,
-        (left, bottom): (i32, i32),
-        actor: &Actor,
-    ) -> u8 {
-        let row = u8::try_from(actor.y.saturating_sub(1).saturating_sub(bottom)).ok();
-        let from = |x: i32| x.saturating_sub(left);
-        let (lo, hi) = (from(actor.x).max(0), from(actor.rect().x1).min(self.n - 1));
-        let centre = from(actor.centre_x());
-        // Every other column of the box in the cell, nearest the centre first (at most N;
-        // the centre's own column is empty).
-        for d in 1..=self.n {
-            for column in [centre - d, centre + d] {
-                if (lo..=hi).contains(&column) {
-                    let stood = u8::try_from(column)
-                        .ok()
-                        .zip(row)
-                        .and_then(|(c, r)| shape.ground_at(variant, c, r));
-                    if let Some(angle) = stood {
-                        return angle;
-                    }
-                }
-            }
-        }
-        0
     }
 }
 

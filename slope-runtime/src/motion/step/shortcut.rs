@@ -63,11 +63,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // On the ground and not rising, there is no step up: every step sideways that
         // finds its column free and the floor right under it lands on the floor, and every
         // step down is refused.
-        // An actor that stood on a slope last frame will most likely walk on it again: the
-        // walk's two region tests would be spent for nothing (measured on the Cortex-M0
-        // bench: skipping them there saves 43 instructions per actor-frame on the mixed
-        // crowd, 84 on the large one).
-        if dy > 0 || actor.previous.on_slope() {
+        // An actor that stood on a shape cell (most often a slope) last frame will most
+        // likely walk on it again: the walk's two region tests would be spent for nothing
+        // (measured on the Cortex-M0 bench: skipping them there saves 43 instructions per
+        // actor-frame on the mixed crowd, 84 on the large one).
+        if dy > 0 || actor.previous.on_shape() {
             return None;
         }
         let walk = self.level_walk(actor, x_dir, ax)?;

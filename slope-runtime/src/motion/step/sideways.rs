@@ -187,13 +187,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
     pub(super) fn slope_scaled(&self, actor: &Actor, vx: i32) -> i32 {
         // At the start of a frame, `contacts` still holds the last frame's result.
-        let p = actor.contacts;
-        if !actor.settings.equal_slope_speed || !p.on_ground() || p.ground_angle == 0 {
+        if !actor.settings.equal_slope_speed || !actor.contacts.on_ground() {
+            return vx;
+        }
+        let angle = self.ground_angle(actor);
+        if angle == 0 {
             return vx;
         }
         // Fold the angle to 0..=64 (a quarter turn): cos is even and cos(π − a) = −cos(a),
         // but only the magnitude of the slope matters here.
-        let a = i32::from(p.ground_angle as i8).unsigned_abs();
+        let a = i32::from(angle as i8).unsigned_abs();
         let a = if a > 64 { 128 - a } else { a };
         let cos = i32::from(COS_Q15.get(a as usize).copied().unwrap_or(1 << 15));
         // |vx| ≤ 2^14 and cos ≤ 2^15: the product fits an i32.

@@ -10,6 +10,7 @@
 //! The mover (`crate::motion::step`) is built from these and nothing else.
 
 mod cells;
+mod ground_angle;
 mod meeting;
 mod platforms;
 mod queries;

@@ -1,0 +1,345 @@
+//! The ground angle: the slope of the surface under an actor, read across cell edges.
+//!
+//! A tile's own angles ([`crate::Surface::angle`]) see one tile: a gentle slope drawn as
+//! tiles that each hold one 1-px riser reads flat on every column, and a ramp built of
+//! several tile kinds may read differently on each. The ground angle sees the surface
+//! around the actor instead: it traces the top of the ground column by column from the
+//! foot outwards, over a window of three tiles (at least the actor's width, at most
+//! [`MAX_HALF_WINDOW`] columns each side), and fits a straight line to the heights it
+//! found (least squares). So a straight staircase reads its true angle wherever the window
+//! lies on it, whatever its tiles, and the angle changes smoothly over crests, valleys and
+//! seams.
+
+use crate::map::{Solid, TileMap};
+use crate::motion::actor::{Actor, Feet};
+use crate::motion::platform::Platform;
+use crate::motion::world::World;
+use crate::tables::shape::Column;
+
+/// The most columns the window reaches on each side of the foot (65 columns in all). It
+/// bounds the call's cost (one column lookup per column traced) and keeps the fit's sums
+/// within 32 bits.
+pub(crate) const MAX_HALF_WINDOW: i32 = 32;
+
+/// `tan((a + ½) · 2π/256)` in Q16 for byte angles `a = 0..64`: the boundaries between
+/// byte angles, so a slope rounds to the nearest byte angle by comparisons.
+const TAN_HALF_STEPS: [u32; 64] = [
+    804, 2414, 4026, 5644, 7268, 8901, 10545, 12202, 13874, 15564, 17273, 19005, 20762, 22546,
+    24360, 26208, 28093, 30018, 31986, 34002, 36071, 38196, 40382, 42636, 44963, 47369, 49863,
+    52451, 55144, 57950, 60880, 63947, 67165, 70548, 74116, 77887, 81885, 86135, 90670, 95523,
+    100736, 106358, 112447, 119071, 126314, 134276, 143081, 152884, 163878, 176309, 190499,
+    206870, 225990, 248648, 275959, 309568, 351993, 407305, 482534, 590958, 761030, 1066730,
+    1779314, 5340086,
+];
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// The slope of the ground under `actor`, as a byte angle (256 = a full turn,
+    /// counter-clockwise from +x, y up: 0 level, 32 a 45° rise to the right, 224 a 45°
+    /// fall to the right), as a game tilts a sprite or scales a speed by it. 0 in the air
+    /// and where only a platform holds it (platforms are level).
+    ///
+    /// It is the slope of the surface around the foot, across cell edges, not one tile's
+    /// own angle:
+    ///
+    /// - **The foot**: [`Feet::Centre`] reads at the centre column; [`Feet::Box`] at the
+    ///   column of its box that stands on the ground nearest the centre.
+    /// - **The trace**: from the foot's surface, the top of the ground is followed column
+    ///   by column to each side, each column's top within the actor's climb (its wall
+    ///   height − 1, at least 1 px) of the last one's. A wall or a ledge (a step the
+    ///   actor could not walk) ends the trace on that side. One-way cells are ground;
+    ///   platforms take no part.
+    /// - **The window**: three tiles (`3·N` columns; 48 in 16-px tiles), and at least the
+    ///   actor's width, centred on the foot, at most 32 columns each side. Three tiles
+    ///   hold at least one riser of a slope drawn one riser per tile or every other tile,
+    ///   so gentle slopes read true.
+    /// - **The angle**: of the straight line that fits the traced heights best (least
+    ///   squares), rounded to the nearest byte angle. On a straight staircase under the
+    ///   whole window it is within one byte angle (1.4°) of the staircase's true angle
+    ///   for every rise of at most 1 px per column or 1 px per three tiles, and it
+    ///   changes by at most one byte angle per pixel walked over its seams.
+    ///
+    /// [`crate::Surface::angle`] (what `slopegen preview` shows per tile) is each tile's
+    /// own answer; on its own a tile with one 1-px riser cannot tell a step from a gentle
+    /// slope, and this angle, which sees the neighbours, decides.
+    ///
+    /// It costs only when called (a game that never asks pays nothing): a column lookup
+    /// per column traced, at most 65.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, SUBPIXEL, Tables, Variant, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let [s1, s2] = ["slope22_1", "slope22_2"].map(|n| tables.find(n).expect("a default tile"));
+    /// let mut map: GridMap<12, 4> = GridMap::new(Cell::FULL);
+    /// for tx in 0..12 {
+    ///     map.set(tx, 0, Cell::FULL);
+    /// }
+    /// // a ramp rising 1 px every 2 columns (26.6°), two tiles per 16 px of height
+    /// for (k, tx) in (2..10).enumerate() {
+    ///     let ty = 1 + k as i32 / 2;
+    ///     map.set(tx, ty, Cell::shape(if k % 2 == 0 { s1 } else { s2 }, Variant::Identity));
+    ///     for below in 1..ty {
+    ///         map.set(tx, below, Cell::FULL);
+    ///     }
+    /// }
+    /// let world = World::new(tables, &map);
+    /// let mut hero = Actor::new(8, 16, 8, 12);
+    /// let mut angles = Vec::new();
+    /// for _ in 0..80 {
+    ///     hero.vx = SUBPIXEL;
+    ///     hero.vy -= SUBPIXEL / 4;
+    ///     world.step(&mut hero);
+    ///     angles.push(world.ground_angle(&hero));
+    /// }
+    /// assert_eq!(angles[0], 0); // on the level floor
+    /// assert_eq!(angles[60], 19); // on the ramp: 19 · 1.40625° = 26.7°, one angle on every tile
+    /// # Ok::<(), slope_runtime::BlobError>(())
+    /// ```
+    pub fn ground_angle(&self, actor: &Actor) -> u8 {
+        if !actor.contacts.on_ground() || actor.contacts.ground_cell().is_none() {
+            return 0;
+        }
+        self.surface_angle(actor).unwrap_or(0)
+    }
+
+    /// [`World::ground_angle`] for an actor on a cell: `None` when no surface lies at its
+    /// foot.
+    fn surface_angle(&self, actor: &Actor) -> Option<u8> {
+        let foot = self.foot_column(actor);
+        let h0 = self.surface_near(foot, actor.y, self.n)?;
+        let climb = actor.settings.wall().saturating_sub(1).clamp(1, 63);
+        let (near_half, half) = self.half_windows(actor);
+        let (mut near, mut wide) = (Fit::default(), Fit::default());
+        near.add(0, 0);
+        wide.add(0, 0);
+        for side in [-1, 1] {
+            let mut h = h0;
+            for k in 1..=half {
+                let x = foot.saturating_add(side * k);
+                let Some(next) = self.surface_near(x, h, climb) else {
+                    break; // a wall or a ledge: the surface the actor could walk ends
+                };
+                h = next;
+                let (x, rise) = (side * k, h.saturating_sub(h0));
+                wide.add(x, rise);
+                if k <= near_half {
+                    near.add(x, rise);
+                }
+            }
+        }
+        let (near, wide) = (near.angle(), wide.angle());
+        // The near fit is exact on slopes steep enough to rise within it (3 px a tile or
+        // more); where it reads steeper than the wide one, the foot is on such a slope.
+        let steep = byte_angle(3, self.n);
+        Some(if magnitude(near) >= steep.max(magnitude(wide)) {
+            near
+        } else {
+            wide
+        })
+    }
+
+    /// The two windows' half-widths: `N/2` (at least 2), and `⌈3N/2⌉` or half the
+    /// actor's width if more; both at most [`MAX_HALF_WINDOW`].
+    fn half_windows(&self, actor: &Actor) -> (i32, i32) {
+        let near = (self.n / 2).clamp(2, MAX_HALF_WINDOW);
+        let tiles = (3 * self.n + 1) / 2;
+        let width = (i32::from(actor.width()) + 1) / 2;
+        (near, tiles.max(width).min(MAX_HALF_WINDOW))
+    }
+
+    /// The column the angle is read at: the centre for centre feet; for box feet the
+    /// column of the box, nearest the centre (ties: the left one), with ground right under
+    /// its bottom (the centre if none has).
+    fn foot_column(&self, actor: &Actor) -> i32 {
+        let centre = actor.centre_x();
+        if actor.settings.feet == Feet::Centre {
+            return centre;
+        }
+        let r = actor.rect();
+        let row = actor.y.saturating_sub(1);
+        let reach = (centre - r.x0).max(r.x1 - centre);
+        for d in 0..=reach {
+            for x in [centre - d, centre + d] {
+                if (r.x0..=r.x1).contains(&x) && self.ground_pixel(x, row) {
+                    return x;
+                }
+            }
+        }
+        centre
+    }
+
+    /// The top of the ground in column `x` nearest height `h` (the `y` of the first air
+    /// pixel over a ground pixel), at most `reach` px above or below it: up from `h` when
+    /// the pixel under `h` is ground, else down. `None` when the column holds ground all
+    /// the way up or air all the way down.
+    fn surface_near(&self, x: i32, h: i32, reach: i32) -> Option<i32> {
+        let mut column = ColumnReader::new(self, x);
+        let below = h.saturating_sub(1);
+        if column.ground(below) {
+            (0..reach)
+                .map(|k| h.saturating_add(k))
+                .find(|&y| !column.ground(y))
+        } else {
+            (1..=reach)
+                .map(|k| below.saturating_sub(k))
+                .find(|&y| column.ground(y))
+                .map(|y| y.saturating_add(1))
+        }
+    }
+
+    /// Whether pixel (x, y) is solid ground: of a solid cell, one-way cells included.
+    fn ground_pixel(&self, x: i32, y: i32) -> bool {
+        ColumnReader::new(self, x).ground(y)
+    }
+}
+
+/// Reads the pixels of one world column, one cell lookup per cell it enters.
+struct ColumnReader<'w, 't, M, P> {
+    world: &'w World<'t, M, P>,
+    tx: i32,
+    column: u8,
+    /// The cell row last read, and its column.
+    cell: Option<(i32, CellColumn)>,
+}
+
+#[derive(Clone, Copy)]
+enum CellColumn {
+    Air,
+    Full,
+    Pixels(Column),
+}
+
+impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> ColumnReader<'w, 't, M, P> {
+    fn new(world: &'w World<'t, M, P>, x: i32) -> Self {
+        let (tx, column) = world.split(x);
+        ColumnReader {
+            world,
+            tx,
+            // 0 ≤ column < N ≤ 64.
+            column: u8::try_from(column).unwrap_or(0),
+            cell: None,
+        }
+    }
+
+    fn ground(&mut self, y: i32) -> bool {
+        let (ty, row) = self.world.split(y);
+        let column = match self.cell {
+            Some((at, column)) if at == ty => column,
+            _ => {
+                let column = self.read(ty);
+                self.cell = Some((ty, column));
+                column
+            }
+        };
+        match column {
+            CellColumn::Air => false,
+            CellColumn::Full => true,
+            // 0 ≤ row < N ≤ 64.
+            CellColumn::Pixels(c) => c.solid(u8::try_from(row).unwrap_or(0)),
+        }
+    }
+
+    fn read(&self, ty: i32) -> CellColumn {
+        match self.world.map.cell(self.tx, ty).solid {
+            Solid::Empty => CellColumn::Air,
+            Solid::Full => CellColumn::Full,
+            Solid::Shape(id, variant) => match self.world.tables.shape(id) {
+                Some(shape) => CellColumn::Pixels(shape.column(variant, self.column)),
+                None => CellColumn::Air,
+            },
+        }
+    }
+}
+
+/// A least-squares line through points `(x, h)`, `|x| ≤` [`MAX_HALF_WINDOW`] and
+/// `|h| ≤ 63·|x|`: every sum below fits an `i32` (`n ≤ 65`, `n·Σxh < 2^29`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Fit {
+    n: i32,
+    sx: i32,
+    sh: i32,
+    sxx: i32,
+    sxh: i32,
+}
+
+impl Fit {
+    fn add(&mut self, x: i32, h: i32) {
+        self.n += 1;
+        self.sx += x;
+        self.sh += h;
+        self.sxx += x * x;
+        self.sxh += x * h;
+    }
+
+    /// The line's slope as the nearest byte angle (0 with fewer than two points).
+    fn angle(&self) -> u8 {
+        let rise = self.n * self.sxh - self.sx * self.sh;
+        let run = self.n * self.sxx - self.sx * self.sx;
+        if run <= 0 {
+            return 0;
+        }
+        byte_angle(rise, run)
+    }
+}
+
+/// How steep byte angle `a` (at most a quarter turn either way) is: 0..=64.
+fn magnitude(a: u8) -> u8 {
+    (a as i8).unsigned_abs()
+}
+
+/// The byte angle nearest `atan(rise / run)`, for `run > 0` and `run < 2^23`: between
+/// 193 and 63 (never vertical).
+pub(crate) fn byte_angle(rise: i32, run: i32) -> u8 {
+    let (mag, run) = (rise.unsigned_abs(), run.unsigned_abs().max(1));
+    // The slope in Q16, by three divisions so that no product passes 32 bits.
+    let whole = mag / run;
+    let rest = mag % run;
+    let (high, rest) = ((rest << 8) / run, (rest << 8) % run);
+    let low = (rest << 8) / run;
+    let slope = whole.min(255) << 16 | high << 8 | low;
+    let angle = TAN_HALF_STEPS.iter().take_while(|&&t| slope >= t).count();
+    let angle = angle.min(63) as u8;
+    if rise < 0 {
+        angle.wrapping_neg()
+    } else {
+        angle
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_angles_round_to_the_nearest() {
+        for rise in -300..=300 {
+            for run in [1, 2, 3, 7, 16, 33, 100, 1000, (1 << 23) - 1] {
+                let exact = (f64::from(rise) / f64::from(run)).atan() * 128.0 / core::f64::consts::PI;
+                let want = exact.round().clamp(-63.0, 63.0) as i32 as u8;
+                assert_eq!(byte_angle(rise, run), want, "{rise}/{run}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_holds_the_half_steps() {
+        for (a, &t) in TAN_HALF_STEPS.iter().enumerate() {
+            let exact = ((a as f64 + 0.5) * core::f64::consts::PI / 128.0).tan() * 65536.0;
+            assert!((exact - f64::from(t)).abs() <= 0.5, "{a}");
+        }
+    }
+
+    #[test]
+    fn a_fit_of_a_line_reads_its_angle() {
+        let mut f = Fit::default();
+        for x in -32..=32 {
+            f.add(x, -x * 63);
+        }
+        assert_eq!(f.angle(), 193); // -63
+        let mut f = Fit::default();
+        for x in -24..=24 {
+            f.add(x, x.div_euclid(2));
+        }
+        assert_eq!(f.angle(), 19);
+    }
+}
