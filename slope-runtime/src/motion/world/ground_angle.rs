@@ -106,7 +106,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// foot.
     fn surface_angle(&self, actor: &Actor) -> Option<u8> {
         let foot = self.foot_column(actor);
-        let h0 = self.surface_near(foot, actor.y, self.n)?;
+        // A wide centre-feet box held by a heel may stand above the surface under its
+        // centre: look as far down as its width (and a tile).
+        let reach = self.n.saturating_add(i32::from(actor.width()));
+        let h0 = self.surface_near(foot, actor.y, reach)?;
         let climb = actor.settings.wall().saturating_sub(1).clamp(1, 63);
         let (near_half, half) = self.half_windows(actor);
         let (mut near, mut wide) = (Fit::default(), Fit::default());

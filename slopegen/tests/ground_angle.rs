@@ -1,0 +1,596 @@
+//! The ground angle (`World::ground_angle`) on drawn terrains, with tiles made by slopegen
+//! from height profiles: gentle slopes of one riser per tile or fewer, ramps built of
+//! several tile kinds, hills with crests and valleys, slopes ending in a ledge. And a
+//! pixel oracle of the rule on random maps of the default tiles in every variant.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use proptest::prelude::*;
+use slope_runtime::{
+    Actor, ActorSettings, Cell, Feet, SUBPIXEL, ShapeId, Tables, TileMap, Variant, World,
+};
+use slopegen::{Bitmap, Tile, TileSet};
+
+const N: i32 = 16;
+/// One byte angle in degrees.
+const STEP: f64 = 360.0 / 256.0;
+
+/// A piece of terrain: `len` columns of a staircase rising `rise` px every `run` columns
+/// (falling when `rise < 0`), or a drop of `-rise` px at its first column (`run == 0`).
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    len: i32,
+    rise: i32,
+    run: i32,
+}
+
+const fn slope(len: i32, rise: i32, run: i32) -> Piece {
+    Piece { len, rise, run }
+}
+
+const fn flat(len: i32) -> Piece {
+    Piece {
+        len,
+        rise: 0,
+        run: 1,
+    }
+}
+
+/// A vertical drop of `d` px (a ledge), then `len` flat columns.
+const fn ledge(d: i32, len: i32) -> Piece {
+    Piece {
+        len,
+        rise: -d,
+        run: 0,
+    }
+}
+
+/// A height field over whole tiles: column `x` is solid from the bottom of the map up to
+/// `heights[x]` (exclusive), with the pieces that drew it.
+struct Terrain {
+    heights: Vec<i32>,
+    /// Per piece: its first and last column, and its angle in degrees (`None`: a ledge's
+    /// drop, where no straight surface runs through).
+    spans: Vec<(i32, i32, f64)>,
+    /// The columns where the surface drops or rises by more than `CLIMB` (ledges).
+    breaks: Vec<i32>,
+}
+
+impl Terrain {
+    fn new(base: i32, pieces: &[Piece]) -> Terrain {
+        let mut heights = Vec::new();
+        let mut spans = Vec::new();
+        let mut breaks = Vec::new();
+        let mut h = base;
+        for p in pieces {
+            let x0 = heights.len() as i32;
+            let start = if p.run == 0 {
+                breaks.push(x0);
+                h += p.rise;
+                h
+            } else {
+                h
+            };
+            for k in 0..p.len {
+                let y = if p.run == 0 {
+                    start
+                } else {
+                    start + ((k + 1) * p.rise).div_euclid(p.run)
+                };
+                heights.push(y);
+            }
+            h = *heights.last().expect("a piece has columns");
+            let angle = if p.run == 0 {
+                0.0
+            } else {
+                f64::from(p.rise).atan2(f64::from(p.run)).to_degrees()
+            };
+            spans.push((x0, x0 + p.len - 1, angle));
+        }
+        // Whole tiles, the last column continued.
+        while heights.len() % N as usize != 0 {
+            heights.push(h);
+        }
+        Terrain {
+            heights,
+            spans,
+            breaks,
+        }
+    }
+
+    fn width(&self) -> i32 {
+        self.heights.len() as i32
+    }
+
+    fn height_at(&self, x: i32) -> i32 {
+        let x = x.clamp(0, self.width() - 1);
+        self.heights[x as usize]
+    }
+
+    /// The piece holding columns `a..=b`, if one does.
+    fn piece_of(&self, a: i32, b: i32) -> Option<usize> {
+        self.spans
+            .iter()
+            .position(|&(x0, x1, _)| x0 <= a && b <= x1)
+    }
+
+    /// The window `a..=b` cut at the ledges around `foot` (the trace stops at them).
+    fn clip(&self, foot: i32, a: i32, b: i32) -> (i32, i32) {
+        let mut lo = a.max(0);
+        let mut hi = b.min(self.width() - 1);
+        for &x in &self.breaks {
+            // a break at column x lies between x − 1 and x
+            if x <= foot && x > lo {
+                lo = x;
+            }
+            if x > foot && x - 1 < hi {
+                hi = x - 1;
+            }
+        }
+        (lo, hi)
+    }
+}
+
+/// The terrain as cells, and the tiles they need (one per distinct column profile).
+struct Level {
+    cells: HashMap<(i32, i32), Cell>,
+    rows: i32,
+}
+
+impl TileMap for Level {
+    fn cell(&self, tx: i32, ty: i32) -> Cell {
+        if ty < 0 {
+            return Cell::FULL;
+        }
+        if ty >= self.rows {
+            return Cell::EMPTY;
+        }
+        self.cells.get(&(tx, ty)).copied().unwrap_or(Cell::EMPTY)
+    }
+}
+
+/// Tiles for every cell of `terrain`, the blob they pack into, and the level of them.
+fn build(terrain: &Terrain) -> (Tables<'static>, Level) {
+    let top = terrain.heights.iter().max().copied().unwrap_or(0);
+    let rows = top / N + 2;
+    let mut profiles: Vec<Vec<u8>> = Vec::new();
+    let mut placed = Vec::new();
+    for tx in 0..terrain.width() / N {
+        for ty in 0..rows {
+            let profile: Vec<u8> = (0..N)
+                .map(|c| (terrain.height_at(tx * N + c) - ty * N).clamp(0, N) as u8)
+                .collect();
+            if profile.iter().all(|&h| h == 0) {
+                continue;
+            }
+            if profile.iter().all(|&h| h == N as u8) {
+                placed.push(((tx, ty), None));
+                continue;
+            }
+            let id = match profiles.iter().position(|p| *p == profile) {
+                Some(i) => i,
+                None => {
+                    profiles.push(profile);
+                    profiles.len() - 1
+                }
+            };
+            placed.push(((tx, ty), Some(id)));
+        }
+    }
+    let tiles: Vec<Tile> = profiles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = format!("p{i:04}");
+            Tile {
+                constant: slopegen::constant_name(&name),
+                path: format!("{name}.png").into(),
+                name,
+                bitmap: Bitmap::from_fn(N as u8, |x, y| y < p[usize::from(x)]),
+            }
+        })
+        .collect();
+    let set = TileSet::from_tiles(Path::new("terrain"), tiles).expect("tiles");
+    let blob: &'static [u8] = Box::leak(slopegen::pack(&set).into_boxed_slice());
+    let tables = Tables::from_bytes(blob).expect("the blob loads");
+    let mut cells = HashMap::new();
+    for ((tx, ty), id) in placed {
+        let cell = match id {
+            None => Cell::FULL,
+            Some(i) => {
+                let shape = tables.find(&format!("p{i:04}")).expect("packed");
+                Cell::shape(shape, Variant::Identity)
+            }
+        };
+        cells.insert((tx, ty), cell);
+    }
+    (tables, Level { cells, rows })
+}
+
+/// The wide window's half-width for an actor `width` px wide on 16-px tiles.
+fn wide_half(width: u16) -> i32 {
+    ((3 * N + 1) / 2).max((i32::from(width) + 1) / 2).min(32)
+}
+
+fn signed(angle: u8) -> i32 {
+    i32::from(angle as i8)
+}
+
+/// What one walk over a terrain checked.
+#[derive(Debug, Default)]
+struct Checked {
+    straight: usize,
+    seams: usize,
+    joins: usize,
+}
+
+/// Walks `actor` right over `terrain` at 1 px per frame (under gravity) and checks the
+/// ground angle: within one byte angle of the true angle wherever the window lies on one
+/// straight piece; changing by at most one byte angle per pixel there; between the two
+/// pieces' angles where the window spans two joined pieces.
+fn walk(terrain: &Terrain, mut actor: Actor, what: &str) -> Checked {
+    let (tables, level) = build(terrain);
+    let world = World::new(tables, &level);
+    let start = actor.centre_x();
+    assert!(
+        world.place_on_ground(&mut actor, start, terrain.height_at(start) + 40),
+        "{what}: placed"
+    );
+    let w = wide_half(actor.width());
+    let mut checked = Checked::default();
+    let mut last: Option<(i32, usize, u8)> = None; // (x, piece, angle)
+    let end = terrain.width() - i32::from(actor.width()) - 4;
+    let mut frames = 0;
+    while actor.x < end && frames < 4 * terrain.width() {
+        frames += 1;
+        actor.vx = SUBPIXEL;
+        actor.vy -= SUBPIXEL / 4;
+        world.step(&mut actor);
+        if !actor.contacts.on_ground() {
+            last = None;
+            continue;
+        }
+        let angle = world.ground_angle(&actor);
+        let (x0, x1) = (actor.x, actor.x + i32::from(actor.width()) - 1);
+        let centre = actor.centre_x();
+        // The columns the window may cover: around the centre, or around any column of a
+        // box (box feet read at the column they stand on).
+        let (a, b) = match actor.settings.feet {
+            Feet::Centre => (centre - w, centre + w),
+            Feet::Box => (x0 - w, x1 + w),
+        };
+        if actor.settings.feet == Feet::Box && terrain.breaks.iter().any(|&k| x0 < k && k <= x1) {
+            last = None; // astride a ledge: which side holds it is the motion's business
+            continue;
+        }
+        let (a, b) = terrain.clip(centre, a, b);
+        let here = format!("{what}: at x {} y {}: angle {angle}", actor.x, actor.y);
+        match terrain.piece_of(a, b) {
+            // A window cut short by a ledge holds too few risers of a gentle slope to read
+            // it: only whole windows, level ground and steep slopes are held to it.
+            Some(piece)
+                if b - a >= 2 * w
+                    || terrain.spans[piece].2 == 0.0
+                    || terrain.spans[piece].2.abs() >= 26.0 =>
+            {
+                let truth = terrain.spans[piece].2;
+                let got = f64::from(signed(angle)) * STEP;
+                assert!(
+                    (got - truth).abs() <= STEP,
+                    "{here} ({got:.2}°), the surface {truth:.2}°"
+                );
+                checked.straight += 1;
+                if let Some((lx, lp, la)) = last
+                    && lp == piece
+                    && (actor.x - lx).abs() == 1
+                {
+                    assert!(
+                        (signed(angle) - signed(la)).abs() <= 1,
+                        "{here}: was {la} a pixel before"
+                    );
+                    checked.seams += 1;
+                }
+                last = Some((actor.x, piece, angle));
+            }
+            _ => {
+                last = None;
+                // Over two joined pieces (no ledge between): between their angles.
+                let first = terrain.spans.iter().position(|&(s0, s1, _)| s0 <= a && a <= s1);
+                let second = terrain.spans.iter().position(|&(s0, s1, _)| s0 <= b && b <= s1);
+                if let (Some(p), Some(q)) = (first, second)
+                    && q == p + 1
+                    && !terrain.breaks.contains(&terrain.spans[q].0)
+                {
+                    let (s, t) = (terrain.spans[p].2, terrain.spans[q].2);
+                    let got = f64::from(signed(angle)) * STEP;
+                    assert!(
+                        got >= s.min(t) - STEP && got <= s.max(t) + STEP,
+                        "{here} ({got:.2}°) between {s:.2}° and {t:.2}°"
+                    );
+                    checked.joins += 1;
+                }
+            }
+        }
+    }
+    assert!(actor.x >= end, "{what}: walked to x {} of {end}", actor.x);
+    checked
+}
+
+/// The actors walked: box and centre feet, narrower and wider than the window.
+fn walkers() -> Vec<(Actor, String)> {
+    let mut out = Vec::new();
+    for (w, h) in [(8, 12), (10, 20), (16, 16), (24, 20), (64, 24)] {
+        for feet in [Feet::Box, Feet::Centre] {
+            let settings = ActorSettings {
+                feet,
+                ..ActorSettings::default()
+            };
+            let a = Actor::new(4, 200, w, h).with_settings(settings);
+            out.push((a, format!("{w}x{h} {feet:?}")));
+        }
+    }
+    out
+}
+
+/// One riser per tile or fewer: 1.8°, 2.4°, 3.6°, 4.8° and 7.1°, up and down.
+#[test]
+fn gentle_slopes_of_one_riser_per_tile_read_their_angle() {
+    for (rise, run) in [(1, 32), (1, 24), (1, 16), (1, 12), (1, 8)] {
+        for dir in [1, -1] {
+            let base = if dir > 0 { 16 } else { 16 + 400 / run + 2 };
+            let t = Terrain::new(base, &[flat(96), slope(400, dir * rise, run), flat(96)]);
+            for (a, who) in walkers() {
+                let what = format!("{rise}/{run} x{dir}, {who}");
+                let c = walk(&t, a, &what);
+                assert!(c.straight > 60 && c.seams > 60, "{what}: {c:?}");
+            }
+        }
+    }
+}
+
+/// Ramps of several tile kinds each (10.6°, 14°, 15°, 18.4°, 22.6°, 26.6°, 45°): one angle
+/// across their seams.
+#[test]
+fn ramps_of_several_tile_kinds_read_one_angle() {
+    for (rise, run) in [(3, 16), (1, 4), (4, 15), (1, 3), (5, 12), (1, 2), (1, 1)] {
+        for dir in [1, -1] {
+            let len = 192;
+            let base = if dir > 0 { 16 } else { 16 + len * rise / run + 2 };
+            let t = Terrain::new(base, &[flat(80), slope(len, dir * rise, run), flat(80)]);
+            for (a, who) in walkers() {
+                let what = format!("{rise}/{run} x{dir}, {who}");
+                let c = walk(&t, a, &what);
+                assert!(c.straight > 20 && c.joins > 10, "{what}: {c:?}");
+            }
+        }
+    }
+}
+
+/// Hills: up 26.6°, a crest, down 45°, a valley, up 14°, down 18.4°; the angle between
+/// the slopes' angles where its window spans two of them.
+#[test]
+fn hills_read_between_their_slopes_at_crests_and_valleys() {
+    let t = Terrain::new(
+        48,
+        &[
+            flat(64),
+            slope(128, 1, 2),
+            slope(48, -1, 1),
+            slope(160, 1, 4),
+            flat(16),
+            slope(144, -1, 3),
+            flat(80),
+        ],
+    );
+    for (a, who) in walkers() {
+        let c = walk(&t, a, &who);
+        assert!(c.straight > 40 && c.joins > 100, "{who}: {c:?}");
+    }
+}
+
+/// A ramp ending in a ledge: the trace stops at the ledge, so the angle on the ramp up to
+/// its edge is the ramp's.
+#[test]
+fn a_slope_ending_in_a_ledge_keeps_its_angle_to_the_edge() {
+    for (rise, run) in [(1, 1), (1, 2)] {
+        let t = Terrain::new(
+            16,
+            &[flat(64), slope(96, rise, run), ledge(40, 96)],
+        );
+        for (a, who) in walkers() {
+            let what = format!("{rise}/{run}, {who}");
+            let c = walk(&t, a, &what);
+            assert!(c.straight > 10, "{what}: {c:?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The pixel oracle: the rule of `World::ground_angle`, written again over pixels read from
+// slopegen's own bitmaps (not the runtime's tables), on random maps of the default tiles.
+
+/// The default tiles, packed, with their bitmaps by shape id.
+fn default_tiles() -> (Tables<'static>, Vec<Bitmap>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tiles");
+    let set = TileSet::read(&root).expect("the default tiles");
+    let blob: &'static [u8] = Box::leak(slopegen::pack(&set).into_boxed_slice());
+    let tables = Tables::from_bytes(blob).expect("loads");
+    let bitmaps = set.tiles.iter().map(|t| t.bitmap.clone()).collect();
+    (tables, bitmaps)
+}
+
+struct Grid {
+    w: i32,
+    h: i32,
+    cells: Vec<Cell>,
+}
+
+impl TileMap for Grid {
+    fn cell(&self, tx: i32, ty: i32) -> Cell {
+        if tx < 0 || ty < 0 || tx >= self.w || ty >= self.h {
+            return if ty < 0 { Cell::FULL } else { Cell::EMPTY };
+        }
+        self.cells[(ty * self.w + tx) as usize]
+    }
+}
+
+/// Whether world pixel (x, y) is solid in `grid` (one-way cells too), from the bitmaps.
+fn solid(grid: &Grid, bitmaps: &[Bitmap], x: i32, y: i32) -> bool {
+    let (tx, ty) = (x.div_euclid(N), y.div_euclid(N));
+    let (px, py) = (x.rem_euclid(N) as u8, y.rem_euclid(N) as u8);
+    match grid.cell(tx, ty).solid {
+        slope_runtime::Solid::Empty => false,
+        slope_runtime::Solid::Full => true,
+        slope_runtime::Solid::Shape(id, v) => bitmaps[usize::from(id.index())]
+            .variant(v)
+            .get(px, py),
+    }
+}
+
+fn surface_near(grid: &Grid, bm: &[Bitmap], x: i32, h: i32, reach: i32) -> Option<i32> {
+    if solid(grid, bm, x, h - 1) {
+        (h..h + reach).find(|&y| !solid(grid, bm, x, y))
+    } else {
+        (1..=reach)
+            .map(|k| h - 1 - k)
+            .find(|&y| solid(grid, bm, x, y))
+            .map(|y| y + 1)
+    }
+}
+
+/// The nearest byte angle of slope `s`, and how far `s` lies from a rounding boundary.
+fn nearest(s: f64) -> (u8, f64) {
+    let steps = s.atan().to_degrees() / STEP;
+    let a = steps.round().clamp(-63.0, 63.0) as i32;
+    ((a as i8) as u8, (steps.abs().fract() - 0.5).abs())
+}
+
+fn fit(points: &[(i64, i64)]) -> Option<f64> {
+    let n = points.len() as i64;
+    let (sx, sh): (i64, i64) = (points.iter().map(|p| p.0).sum(), points.iter().map(|p| p.1).sum());
+    let sxx: i64 = points.iter().map(|p| p.0 * p.0).sum();
+    let sxh: i64 = points.iter().map(|p| p.0 * p.1).sum();
+    let run = n * sxx - sx * sx;
+    (run > 0).then(|| (n * sxh - sx * sh) as f64 / run as f64)
+}
+
+/// The rule, from pixels: `None` where the answer sits on a rounding boundary (within
+/// float error), so either neighbour is right.
+fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<u8> {
+    if !a.contacts.on_ground() || a.contacts.ground_cell().is_none() {
+        return Some(0);
+    }
+    let centre = a.centre_x();
+    let foot = if a.settings.feet == Feet::Centre {
+        centre
+    } else {
+        let (x0, x1) = (a.x, a.x + i32::from(a.width()) - 1);
+        (0..=i32::from(a.width()))
+            .flat_map(|d| [centre - d, centre + d])
+            .find(|&x| (x0..=x1).contains(&x) && solid(grid, bm, x, a.y - 1))
+            .unwrap_or(centre)
+    };
+    let Some(h0) = surface_near(grid, bm, foot, a.y, N + i32::from(a.width())) else {
+        return Some(0);
+    };
+    let climb = (i32::from(a.settings.wall_height.min(64)) - 1).clamp(1, 63);
+    let near_half = (N / 2).clamp(2, 32);
+    let half = wide_half(a.width());
+    let mut near = vec![(0i64, 0i64)];
+    let mut wide = vec![(0i64, 0i64)];
+    for side in [-1, 1] {
+        let mut h = h0;
+        for k in 1..=half {
+            let Some(next) = surface_near(grid, bm, foot + side * k, h, climb) else {
+                break;
+            };
+            h = next;
+            let p = (i64::from(side * k), i64::from(h - h0));
+            wide.push(p);
+            if k <= near_half {
+                near.push(p);
+            }
+        }
+    }
+    let read = |pts: &[(i64, i64)]| fit(pts).map_or((0, 1.0), nearest);
+    let ((n, dn), (w, dw)) = (read(&near), read(&wide));
+    let (steep, _) = nearest(3.0 / f64::from(N));
+    let mag = |a: u8| (a as i8).unsigned_abs();
+    if dn < 1e-6 || dw < 1e-6 {
+        return None;
+    }
+    Some(if mag(n) >= mag(steep).max(mag(w)) { n } else { w })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The runtime's ground angle is the rule's, pixel for pixel, for actors spawned on
+    /// random maps of the default tiles in every variant (one-way cells among them).
+    #[test]
+    fn the_ground_angle_follows_the_rule(
+        cells in prop::collection::vec((0u8..20, 0usize..8, any::<bool>()), 12 * 6),
+        spawns in prop::collection::vec((0i32..192, 1u16..=64, 1u16..=40, any::<bool>(), 0u8..8), 8),
+    ) {
+        let (tables, bitmaps) = default_tiles();
+        let shapes = tables.shape_count();
+        let grid = Grid {
+            w: 12,
+            h: 6,
+            cells: cells
+                .iter()
+                .map(|&(kind, v, one_way)| {
+                    let cell = match kind {
+                        0..=5 => Cell::EMPTY,
+                        6..=7 => Cell::FULL,
+                        k => Cell::shape(
+                            ShapeId::new(u16::from(k) % shapes),
+                            Variant::ALL[v],
+                        ),
+                    };
+                    if one_way && kind > 12 { cell.one_way() } else { cell }
+                })
+                .collect(),
+        };
+        let world = World::new(tables, &grid);
+        for (x, w, h, centre, wall) in spawns {
+            let settings = ActorSettings {
+                feet: if centre { Feet::Centre } else { Feet::Box },
+                wall_height: wall,
+                ..ActorSettings::default()
+            };
+            let mut a = Actor::new(0, 0, w, h).with_settings(settings);
+            if !world.place_on_ground(&mut a, x, 6 * N + 8) {
+                continue;
+            }
+            if let Some(want) = oracle(&grid, &bitmaps, &a) {
+                prop_assert_eq!(world.ground_angle(&a), want, "{:?}", a);
+            }
+        }
+    }
+}
+
+/// The oracle is not idle: over fixed maps it meets sloped answers and reads them as the
+/// runtime does.
+#[test]
+fn the_oracle_sees_slopes() {
+    let (tables, bitmaps) = default_tiles();
+    let slope45 = tables.find("slope45").expect("a default tile");
+    let mut cells = vec![Cell::EMPTY; 12 * 6];
+    for tx in 0..12 {
+        cells[tx] = Cell::FULL;
+    }
+    for (i, tx) in (3..7).enumerate() {
+        cells[(1 + i) * 12 + tx] = Cell::shape(slope45, Variant::Identity);
+        for ty in 1..=i {
+            cells[ty * 12 + tx] = Cell::FULL;
+        }
+    }
+    let grid = Grid { w: 12, h: 6, cells };
+    let world = World::new(tables, &grid);
+    let mut a = Actor::new(0, 0, 8, 12);
+    assert!(world.place_on_ground(&mut a, 80, 120));
+    assert_eq!(oracle(&grid, &bitmaps, &a), Some(32));
+    assert_eq!(world.ground_angle(&a), 32);
+}
