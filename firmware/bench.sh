@@ -111,7 +111,9 @@ mapfile -t marks < <(awk '$1 == "mark" { print $2 }' "$tmp/marks.txt")
 # Then the growth table: the runtime alone, 100 actors of one size at one speed per cell.
 growth_sizes=(4x6 8x14 16x16 24x32 32x48 64x64)
 growth_speeds=(0.5 1 2 4 8 16)
-expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]}))
+# Then World::ground_angle: the mixed crowd, every actor asked once after each of 10 frames.
+angle_frames=10
+expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]} + 2 * angle_frames))
 if [ ${#marks[@]} -ne "$expected" ]; then
   cat "$tmp/marks.txt" >&2
   echo "FAIL: expected $expected marks from the plugin, got ${#marks[@]}" >&2
@@ -137,6 +139,13 @@ for size in "${growth_sizes[@]}"; do
   done
   echo
 done
+read -r asked on_cell < <(sed -n 's/^angles asked=\([0-9]*\) on_cell=\([0-9]*\).*/\1 \2/p' "$tmp/out.txt")
+angle_total=0
+for ((k = 0; k < angle_frames; k++)); do
+  angle_total=$((angle_total + marks[i + 1] - marks[i] - mark_cost))
+  i=$((i + 2))
+done
+echo "World::ground_angle on the mixed crowd ($asked asks over $angle_frames frames after the warm-up, $on_cell on a cell): $(((angle_total + asked / 2) / asked)) instructions per ask, $(((angle_total + on_cell / 2) / on_cell)) per ask on a cell; a game that never asks runs none of it"
 echo "instructions executed in all: $(awk '$1 == "executed" { print $2 }' "$tmp/marks.txt"); one mark costs $mark_cost (subtracted)"
 
 # The level in RAM (GridMap) against the level in flash (PackedMap): src/bin/maps.rs.

@@ -211,7 +211,16 @@ fn run(which: &[usize]) -> String {
         for body in &mut bodies {
             update(&world, body, input);
             let a = &body.actor;
-            write!(out, " | {} {} {} {} {}", a.x, a.y, a.vx, a.vy, flags(&world, a)).unwrap();
+            write!(
+                out,
+                " | {} {} {} {} {}",
+                a.x,
+                a.y,
+                a.vx,
+                a.vy,
+                flags(&world, a)
+            )
+            .unwrap();
         }
         out.push('\n');
     }

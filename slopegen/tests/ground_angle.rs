@@ -296,8 +296,14 @@ fn walk(terrain: &Terrain, mut actor: Actor, what: &str) -> Checked {
             _ => {
                 last = None;
                 // Over two joined pieces (no ledge between): between their angles.
-                let first = terrain.spans.iter().position(|&(s0, s1, _)| s0 <= a && a <= s1);
-                let second = terrain.spans.iter().position(|&(s0, s1, _)| s0 <= b && b <= s1);
+                let first = terrain
+                    .spans
+                    .iter()
+                    .position(|&(s0, s1, _)| s0 <= a && a <= s1);
+                let second = terrain
+                    .spans
+                    .iter()
+                    .position(|&(s0, s1, _)| s0 <= b && b <= s1);
                 if let (Some(p), Some(q)) = (first, second)
                     && q == p + 1
                     && !terrain.breaks.contains(&terrain.spans[q].0)
@@ -356,7 +362,11 @@ fn ramps_of_several_tile_kinds_read_one_angle() {
     for (rise, run) in [(3, 16), (1, 4), (4, 15), (1, 3), (5, 12), (1, 2), (1, 1)] {
         for dir in [1, -1] {
             let len = 192;
-            let base = if dir > 0 { 16 } else { 16 + len * rise / run + 2 };
+            let base = if dir > 0 {
+                16
+            } else {
+                16 + len * rise / run + 2
+            };
             let t = Terrain::new(base, &[flat(80), slope(len, dir * rise, run), flat(80)]);
             for (a, who) in walkers() {
                 let what = format!("{rise}/{run} x{dir}, {who}");
@@ -394,10 +404,7 @@ fn hills_read_between_their_slopes_at_crests_and_valleys() {
 #[test]
 fn a_slope_ending_in_a_ledge_keeps_its_angle_to_the_edge() {
     for (rise, run) in [(1, 1), (1, 2)] {
-        let t = Terrain::new(
-            16,
-            &[flat(64), slope(96, rise, run), ledge(40, 96)],
-        );
+        let t = Terrain::new(16, &[flat(64), slope(96, rise, run), ledge(40, 96)]);
         for (a, who) in walkers() {
             let what = format!("{rise}/{run}, {who}");
             let c = walk(&t, a, &what);
@@ -442,9 +449,9 @@ fn solid(grid: &Grid, bitmaps: &[Bitmap], x: i32, y: i32) -> bool {
     match grid.cell(tx, ty).solid {
         slope_runtime::Solid::Empty => false,
         slope_runtime::Solid::Full => true,
-        slope_runtime::Solid::Shape(id, v) => bitmaps[usize::from(id.index())]
-            .variant(v)
-            .get(px, py),
+        slope_runtime::Solid::Shape(id, v) => {
+            bitmaps[usize::from(id.index())].variant(v).get(px, py)
+        }
     }
 }
 
@@ -468,7 +475,10 @@ fn nearest(s: f64) -> (u8, f64) {
 
 fn fit(points: &[(i64, i64)]) -> Option<f64> {
     let n = points.len() as i64;
-    let (sx, sh): (i64, i64) = (points.iter().map(|p| p.0).sum(), points.iter().map(|p| p.1).sum());
+    let (sx, sh): (i64, i64) = (
+        points.iter().map(|p| p.0).sum(),
+        points.iter().map(|p| p.1).sum(),
+    );
     let sxx: i64 = points.iter().map(|p| p.0 * p.0).sum();
     let sxh: i64 = points.iter().map(|p| p.0 * p.1).sum();
     let run = n * sxx - sx * sx;
@@ -520,7 +530,11 @@ fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<u8> {
     if dn < 1e-6 || dw < 1e-6 {
         return None;
     }
-    Some(if mag(n) >= mag(steep).max(mag(w)) { n } else { w })
+    Some(if mag(n) >= mag(steep).max(mag(w)) {
+        n
+    } else {
+        w
+    })
 }
 
 proptest! {
@@ -578,9 +592,7 @@ fn the_oracle_sees_slopes() {
     let (tables, bitmaps) = default_tiles();
     let slope45 = tables.find("slope45").expect("a default tile");
     let mut cells = vec![Cell::EMPTY; 12 * 6];
-    for tx in 0..12 {
-        cells[tx] = Cell::FULL;
-    }
+    cells[..12].fill(Cell::FULL);
     for (i, tx) in (3..7).enumerate() {
         cells[(1 + i) * 12 + tx] = Cell::shape(slope45, Variant::Identity);
         for ty in 1..=i {

@@ -11,7 +11,8 @@
 //! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
 //! before and after its `slope_bench::FRAMES` measured frames; then the runtime alone for each cell of
 //! the growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row), before and after its
-//! measured frames.
+//! measured frames; then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
+//! before and after asking every actor's ground angle once.
 //!
 //! On stdout: one `checksum` line per crowd, and the stack used; exits non-zero if an
 //! engine's checksum differs from the runtime's.
@@ -32,8 +33,8 @@ use cortex_m_rt::entry;
 use cortex_m_semihosting::hio;
 use engines::{bench_mark, bitmask_step, naive_step, runtime_step, warm_then_measure};
 use slope_bench::{
-    Bitmask, Brain, CHECKSUM_START, Crowd, Driven, LARGE, Level, MIXED, Naive, TILES, build_level,
-    checksum,
+    Bitmask, Brain, CHECKSUM_START, Crowd, Driven, LARGE, Level, MIXED, Naive, TILES, WARM_FRAMES,
+    build_level, checksum, frame,
 };
 use slope_runtime::{Actor, Platform, SUBPIXEL, Tables, World, move_platform};
 use support::Out;
@@ -47,6 +48,8 @@ static GROWTH_SIZES: [(u16, u16); 6] = [(4, 6), (8, 14), (16, 16), (24, 32), (32
 const GROWTH_SPEEDS: [i32; 6] = [128, 256, 512, 1024, 2048, 4096];
 /// Actors per cell of the growth table.
 const GROWTH_COUNT: usize = 100;
+/// Frames of the mixed crowd after which every actor's ground angle is asked.
+const ANGLE_FRAMES: u32 = 10;
 
 #[inline(never)]
 fn platform_step(
@@ -104,6 +107,36 @@ fn growth(world: &World<'_, &Level, &[Platform]>, size: &'static (u16, u16), spe
     });
     warm_then_measure(&mut actors, |a: &mut Actor| runtime_step(world, a), |_| ());
     black_box(&actors);
+}
+
+/// `World::ground_angle`, out of line, as a game asks it for a sprite.
+#[inline(never)]
+fn ground_angle(world: &World<'_, &Level, &[Platform]>, actor: &Actor) -> u8 {
+    world.ground_angle(actor)
+}
+
+/// The mixed crowd after its warm-up, [`ANGLE_FRAMES`] frames on: after each frame, every
+/// actor's ground angle asked once, between two marks. Returns how many asks found the
+/// actor standing on a cell (the others return 0 at once) and a hash of the angles.
+#[inline(never)]
+fn angles(world: &World<'_, &Level, &[Platform]>) -> (u32, u32) {
+    let mut actors: [(Actor, Brain); COUNT] = core::array::from_fn(|i| Actor::spawn(&MIXED, i));
+    for f in 0..WARM_FRAMES {
+        frame(&mut actors, f, |a| runtime_step(world, a));
+    }
+    let (mut on_cell, mut hash) = (0, CHECKSUM_START);
+    for f in WARM_FRAMES..WARM_FRAMES + ANGLE_FRAMES {
+        frame(&mut actors, f, |a| runtime_step(world, a));
+        bench_mark();
+        for (actor, _) in &actors {
+            let angle = ground_angle(world, black_box(actor));
+            hash = (hash ^ u32::from(angle)).wrapping_mul(0x0100_0193);
+        }
+        bench_mark();
+        let c = |a: &Actor| a.contacts.on_ground() && a.contacts.ground_cell().is_some();
+        on_cell += actors.iter().filter(|(a, _)| c(a)).count() as u32;
+    }
+    (on_cell, hash)
 }
 
 /// Platforms carrying and pushing actors through the open top of the level (one sweeps
@@ -183,6 +216,12 @@ fn main() -> ! {
             growth(&world, size, speed);
         }
     }
+    let (on_cell, angle_hash) = angles(&world);
+    let _ = writeln!(
+        out,
+        "angles asked={} on_cell={on_cell} hash={angle_hash:08x}",
+        ANGLE_FRAMES as usize * COUNT
+    );
     let lifts = platforms(tables, &level);
     let _ = writeln!(
         out,

@@ -370,6 +370,13 @@ pub(crate) struct Column {
 }
 
 impl Column {
+    /// A column with no solid pixel.
+    pub(crate) const EMPTY: Column = Column {
+        mask: 0,
+        reversed: false,
+        last: 0,
+    };
+
     /// Whether the column's pixel in `row` (0 = the tile's bottom row, at most N − 1) is
     /// solid.
     #[inline]

@@ -14,12 +14,20 @@ use crate::map::{Solid, TileMap};
 use crate::motion::actor::{Actor, Feet};
 use crate::motion::platform::Platform;
 use crate::motion::world::World;
-use crate::tables::shape::Column;
+use crate::tables::ShapeId;
+use crate::tables::geometry::Variant;
+use crate::tables::shape::{Column, Shape};
 
 /// The most columns the window reaches on each side of the foot (65 columns in all). It
 /// bounds the call's cost (one column lookup per column traced) and keeps the fit's sums
 /// within 32 bits.
 pub(crate) const MAX_HALF_WINDOW: i32 = 32;
+
+/// `Σ k²` for `k = 1..=m`, `m = 0..=32`.
+const SQUARE_SUMS: [u16; 33] = [
+    0, 1, 5, 14, 30, 55, 91, 140, 204, 285, 385, 506, 650, 819, 1015, 1240, 1496, 1785, 2109, 2470,
+    2870, 3311, 3795, 4324, 4900, 5525, 6201, 6930, 7714, 8555, 9455, 10416, 11440,
+];
 
 /// `tan((a + ½) · 2π/256)` in Q16 for byte angles `a = 0..64`: the boundaries between
 /// byte angles, so a slope rounds to the nearest byte angle by comparisons.
@@ -27,9 +35,9 @@ const TAN_HALF_STEPS: [u32; 64] = [
     804, 2414, 4026, 5644, 7268, 8901, 10545, 12202, 13874, 15564, 17273, 19005, 20762, 22546,
     24360, 26208, 28093, 30018, 31986, 34002, 36071, 38196, 40382, 42636, 44963, 47369, 49863,
     52451, 55144, 57950, 60880, 63947, 67165, 70548, 74116, 77887, 81885, 86135, 90670, 95523,
-    100736, 106358, 112447, 119071, 126314, 134276, 143081, 152884, 163878, 176309, 190499,
-    206870, 225990, 248648, 275959, 309568, 351993, 407305, 482534, 590958, 761030, 1066730,
-    1779314, 5340086,
+    100736, 106358, 112447, 119071, 126314, 134276, 143081, 152884, 163878, 176309, 190499, 206870,
+    225990, 248648, 275959, 309568, 351993, 407305, 482534, 590958, 761030, 1066730, 1779314,
+    5340086,
 ];
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -104,33 +112,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// [`World::ground_angle`] for an actor on a cell: `None` when no surface lies at its
     /// foot.
+    #[inline(never)] // its locals stay off the stack of a step that scales its speed
     fn surface_angle(&self, actor: &Actor) -> Option<u8> {
-        let foot = self.foot_column(actor);
+        let mut ground = Ground::new(self);
+        let foot = ground.foot_column(actor);
         // A wide centre-feet box held by a heel may stand above the surface under its
         // centre: look as far down as its width (and a tile).
         let reach = self.n.saturating_add(i32::from(actor.width()));
-        let h0 = self.surface_near(foot, actor.y, reach)?;
+        let h0 = ground.surface_near(foot, actor.y, reach)?;
         let climb = actor.settings.wall().saturating_sub(1).clamp(1, 63);
         let (near_half, half) = self.half_windows(actor);
-        let (mut near, mut wide) = (Fit::default(), Fit::default());
-        near.add(0, 0);
-        wide.add(0, 0);
+        let mut fits = Fits {
+            near: Fit::default(),
+            wide: Fit::default(),
+            near_half,
+        };
+        fits.near.add_run(1, (0, 0), 0);
+        fits.wide.add_run(1, (0, 0), 0);
         for side in [-1, 1] {
-            let mut h = h0;
-            for k in 1..=half {
-                let x = foot.saturating_add(side * k);
-                let Some(next) = self.surface_near(x, h, climb) else {
-                    break; // a wall or a ledge: the surface the actor could walk ends
-                };
-                h = next;
-                let (x, rise) = (side * k, h.saturating_sub(h0));
-                wide.add(x, rise);
-                if k <= near_half {
-                    near.add(x, rise);
-                }
-            }
+            ground.trace(foot, h0, side, (half, climb), &mut fits);
         }
-        let (near, wide) = (near.angle(), wide.angle());
+        let (near, wide) = (fits.near.angle(), fits.wide.angle());
         // The near fit is exact on slopes steep enough to rise within it (3 px a tile or
         // more); where it reads steeper than the wide one, the foot is on such a slope.
         let steep = byte_angle(3, self.n);
@@ -149,11 +151,38 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let width = (i32::from(actor.width()) + 1) / 2;
         (near, tiles.max(width).min(MAX_HALF_WINDOW))
     }
+}
+
+/// The ground's pixels as the trace reads them (solid cells, one-way cells included;
+/// platforms take no part), with the last cells and column it read kept: a trace reads
+/// each cell from the map once, and each column of a shape cell once. (Small fields only:
+/// on ARMv6-M every copy of a larger value is a library call.)
+struct Ground<'w, 't, M, P> {
+    world: &'w World<'t, M, P>,
+    /// The last two cells read, most recent first.
+    cells: [((i32, i32), Solid); 2],
+    /// The last shape column read: its cell, its column and its pixels.
+    column: ((i32, i32), i32, Column),
+    /// The last shape looked up in the tables.
+    shape: Option<(ShapeId, Shape<'t>)>,
+}
+
+impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
+    fn new(world: &'w World<'t, M, P>) -> Self {
+        // Never a cell of the map: at the edge of i32, past the edge of the world.
+        let nowhere = (i32::MIN, i32::MIN);
+        Ground {
+            world,
+            cells: [(nowhere, Solid::Empty); 2],
+            column: (nowhere, 0, Column::EMPTY),
+            shape: None,
+        }
+    }
 
     /// The column the angle is read at: the centre for centre feet; for box feet the
     /// column of the box, nearest the centre (ties: the left one), with ground right under
     /// its bottom (the centre if none has).
-    fn foot_column(&self, actor: &Actor) -> i32 {
+    fn foot_column(&mut self, actor: &Actor) -> i32 {
         let centre = actor.centre_x();
         if actor.settings.feet == Feet::Centre {
             return centre;
@@ -163,7 +192,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let reach = (centre - r.x0).max(r.x1 - centre);
         for d in 0..=reach {
             for x in [centre - d, centre + d] {
-                if (r.x0..=r.x1).contains(&x) && self.ground_pixel(x, row) {
+                if (r.x0..=r.x1).contains(&x) && self.solid(x, row) {
                     return x;
                 }
             }
@@ -171,85 +200,145 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         centre
     }
 
+    /// Follows the surface from the foot (column `foot`, surface `h0`) towards `side`
+    /// (−1 or 1) for up to `half` columns, each column's surface within `climb` of the
+    /// last, and adds each column's height to `fits`. Over a block with air above it, the
+    /// surface is level to the block's edge: those columns go in at once.
+    fn trace(&mut self, foot: i32, h0: i32, side: i32, (half, climb): (i32, i32), fits: &mut Fits) {
+        let mut h = h0;
+        let mut k = 1;
+        while k <= half {
+            let x = foot.saturating_add(side * k);
+            let level = self.level_run(x, h, side).min(half - k + 1);
+            if level > 0 {
+                fits.add_level(side, (k, k + level - 1), h.saturating_sub(h0));
+                k += level;
+                continue;
+            }
+            let Some(next) = self.surface_near(x, h, climb) else {
+                return; // a wall or a ledge: the surface the actor could walk ends
+            };
+            h = next;
+            fits.add(side, k, h.saturating_sub(h0));
+            k += 1;
+        }
+    }
+
+    /// How many columns from `x` towards `side` are level at surface `h` because they lie
+    /// on a full cell with an empty cell above it (0 if column `x` does not).
+    fn level_run(&mut self, x: i32, h: i32, side: i32) -> i32 {
+        let (ty, row) = self.world.split(h);
+        if row != 0 {
+            return 0;
+        }
+        let (tx, column) = self.world.split(x);
+        let under = self.cell(tx, ty.saturating_sub(1));
+        let over = self.cell(tx, ty);
+        if !matches!((under, over), (Solid::Full, Solid::Empty)) {
+            return 0;
+        }
+        if side < 0 {
+            column + 1
+        } else {
+            self.world.n - column
+        }
+    }
+
     /// The top of the ground in column `x` nearest height `h` (the `y` of the first air
     /// pixel over a ground pixel), at most `reach` px above or below it: up from `h` when
     /// the pixel under `h` is ground, else down. `None` when the column holds ground all
     /// the way up or air all the way down.
-    fn surface_near(&self, x: i32, h: i32, reach: i32) -> Option<i32> {
-        let mut column = ColumnReader::new(self, x);
+    fn surface_near(&mut self, x: i32, h: i32, reach: i32) -> Option<i32> {
+        let at = self.world.split(x);
         let below = h.saturating_sub(1);
-        if column.ground(below) {
+        if self.solid_at(at, below) {
             (0..reach)
                 .map(|k| h.saturating_add(k))
-                .find(|&y| !column.ground(y))
+                .find(|&y| !self.solid_at(at, y))
         } else {
             (1..=reach)
                 .map(|k| below.saturating_sub(k))
-                .find(|&y| column.ground(y))
+                .find(|&y| self.solid_at(at, y))
                 .map(|y| y.saturating_add(1))
         }
     }
 
-    /// Whether pixel (x, y) is solid ground: of a solid cell, one-way cells included.
-    fn ground_pixel(&self, x: i32, y: i32) -> bool {
-        ColumnReader::new(self, x).ground(y)
-    }
-}
-
-/// Reads the pixels of one world column, one cell lookup per cell it enters.
-struct ColumnReader<'w, 't, M, P> {
-    world: &'w World<'t, M, P>,
-    tx: i32,
-    column: u8,
-    /// The cell row last read, and its column.
-    cell: Option<(i32, CellColumn)>,
-}
-
-#[derive(Clone, Copy)]
-enum CellColumn {
-    Air,
-    Full,
-    Pixels(Column),
-}
-
-impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> ColumnReader<'w, 't, M, P> {
-    fn new(world: &'w World<'t, M, P>, x: i32) -> Self {
-        let (tx, column) = world.split(x);
-        ColumnReader {
-            world,
-            tx,
-            // 0 ≤ column < N ≤ 64.
-            column: u8::try_from(column).unwrap_or(0),
-            cell: None,
-        }
+    /// Whether pixel (x, y) is ground.
+    fn solid(&mut self, x: i32, y: i32) -> bool {
+        let at = self.world.split(x);
+        self.solid_at(at, y)
     }
 
-    fn ground(&mut self, y: i32) -> bool {
+    /// Whether pixel `column` of cell column `tx`, at height `y`, is ground.
+    fn solid_at(&mut self, (tx, column): (i32, i32), y: i32) -> bool {
         let (ty, row) = self.world.split(y);
-        let column = match self.cell {
-            Some((at, column)) if at == ty => column,
-            _ => {
-                let column = self.read(ty);
-                self.cell = Some((ty, column));
-                column
-            }
+        let (id, variant) = match self.cell(tx, ty) {
+            Solid::Empty => return false,
+            Solid::Full => return true,
+            Solid::Shape(id, variant) => (id, variant),
         };
-        match column {
-            CellColumn::Air => false,
-            CellColumn::Full => true,
-            // 0 ≤ row < N ≤ 64.
-            CellColumn::Pixels(c) => c.solid(u8::try_from(row).unwrap_or(0)),
+        if self.column.0 != (tx, ty) || self.column.1 != column {
+            // 0 ≤ column < N ≤ 64.
+            let pixels = self.column_of(id, variant, u8::try_from(column).unwrap_or(0));
+            self.column = ((tx, ty), column, pixels);
+        }
+        // 0 ≤ row < N ≤ 64.
+        self.column.2.solid(u8::try_from(row).unwrap_or(0))
+    }
+
+    /// Column `column` of shape `id` in `variant` (a shape the tables lack is air).
+    fn column_of(&mut self, id: ShapeId, variant: Variant, column: u8) -> Column {
+        match self.shape {
+            Some((last, ref shape)) if last == id => shape.column(variant, column),
+            _ => {
+                let Some(shape) = self.world.tables.shape(id) else {
+                    return Column::EMPTY;
+                };
+                let pixels = shape.column(variant, column);
+                self.shape = Some((id, shape));
+                pixels
+            }
         }
     }
 
-    fn read(&self, ty: i32) -> CellColumn {
-        match self.world.map.cell(self.tx, ty).solid {
-            Solid::Empty => CellColumn::Air,
-            Solid::Full => CellColumn::Full,
-            Solid::Shape(id, variant) => match self.world.tables.shape(id) {
-                Some(shape) => CellColumn::Pixels(shape.column(variant, self.column)),
-                None => CellColumn::Air,
-            },
+    /// What fills cell (tx, ty), from the two last read or from the map.
+    fn cell(&mut self, tx: i32, ty: i32) -> Solid {
+        let [first, second] = self.cells;
+        if first.0 == (tx, ty) {
+            return first.1;
+        }
+        if second.0 == (tx, ty) {
+            self.cells = [second, first];
+            return second.1;
+        }
+        let solid = self.world.map.cell(tx, ty).solid;
+        self.cells = [((tx, ty), solid), first];
+        solid
+    }
+}
+
+/// The two fits: over the near window (`|x| ≤ near_half`) and the whole one.
+struct Fits {
+    near: Fit,
+    wide: Fit,
+    near_half: i32,
+}
+
+impl Fits {
+    /// The column `k` columns towards `side` from the foot, `rise` px above it.
+    fn add(&mut self, side: i32, k: i32, rise: i32) {
+        self.wide.add_run(side, (k, k), rise);
+        if k <= self.near_half {
+            self.near.add_run(side, (k, k), rise);
+        }
+    }
+
+    /// Columns `ks.0..=ks.1` towards `side`, all `rise` px above the foot.
+    fn add_level(&mut self, side: i32, ks: (i32, i32), rise: i32) {
+        self.wide.add_run(side, ks, rise);
+        let near_end = ks.1.min(self.near_half);
+        if ks.0 <= near_end {
+            self.near.add_run(side, (ks.0, near_end), rise);
         }
     }
 }
@@ -266,12 +355,19 @@ struct Fit {
 }
 
 impl Fit {
-    fn add(&mut self, x: i32, h: i32) {
-        self.n += 1;
-        self.sx += x;
-        self.sh += h;
-        self.sxx += x * x;
-        self.sxh += x * h;
+    /// Points `(side·k, h)` for `k` in `ks.0..=ks.1` (`0 ≤ k ≤ 32`; `(0, 0)` is the point
+    /// `(0, h)`).
+    fn add_run(&mut self, side: i32, (k0, k1): (i32, i32), h: i32) {
+        let count = k1 - k0 + 1;
+        // Σk over k0..=k1 (a shift, not a division: no divider on ARMv6-M), and Σk² from
+        // the table.
+        let sk = side * (((k0 + k1) * count) >> 1);
+        let squares = |m: i32| i32::from(SQUARE_SUMS.get(m.max(0) as usize).copied().unwrap_or(0));
+        self.n += count;
+        self.sx += sk;
+        self.sh += count * h;
+        self.sxx += squares(k1) - squares(k0 - 1);
+        self.sxh += sk * h;
     }
 
     /// The line's slope as the nearest byte angle (0 with fewer than two points).
@@ -317,10 +413,18 @@ mod tests {
     fn byte_angles_round_to_the_nearest() {
         for rise in -300..=300 {
             for run in [1, 2, 3, 7, 16, 33, 100, 1000, (1 << 23) - 1] {
-                let exact = (f64::from(rise) / f64::from(run)).atan() * 128.0 / core::f64::consts::PI;
+                let exact =
+                    (f64::from(rise) / f64::from(run)).atan() * 128.0 / core::f64::consts::PI;
                 let want = exact.round().clamp(-63.0, 63.0) as i32 as u8;
                 assert_eq!(byte_angle(rise, run), want, "{rise}/{run}");
             }
+        }
+    }
+
+    #[test]
+    fn the_square_sums_are_sums_of_squares() {
+        for (m, &sum) in SQUARE_SUMS.iter().enumerate() {
+            assert_eq!(usize::from(sum), (1..=m).map(|k| k * k).sum::<usize>());
         }
     }
 
@@ -332,17 +436,46 @@ mod tests {
         }
     }
 
+    fn point(f: &mut Fit, x: i32, h: i32) {
+        f.add_run(if x < 0 { -1 } else { 1 }, (x.abs(), x.abs()), h);
+    }
+
     #[test]
     fn a_fit_of_a_line_reads_its_angle() {
         let mut f = Fit::default();
         for x in -32..=32 {
-            f.add(x, -x * 63);
+            point(&mut f, x, -x * 63);
         }
         assert_eq!(f.angle(), 193); // -63
         let mut f = Fit::default();
         for x in -24..=24 {
-            f.add(x, x.div_euclid(2));
+            point(&mut f, x, x.div_euclid(2));
         }
         assert_eq!(f.angle(), 19);
+    }
+
+    #[test]
+    fn a_level_run_adds_what_its_points_add() {
+        for side in [-1, 1] {
+            for (k0, k1) in [(1, 1), (1, 16), (5, 9), (17, 32)] {
+                let mut run = Fits {
+                    near: Fit::default(),
+                    wide: Fit::default(),
+                    near_half: 8,
+                };
+                let mut points = Fits { ..run };
+                run.add_level(side, (k0, k1), -7);
+                for k in k0..=k1 {
+                    points.add(side, k, -7);
+                }
+                for (a, b) in [(run.near, points.near), (run.wide, points.wide)] {
+                    assert_eq!(
+                        (a.n, a.sx, a.sh, a.sxx, a.sxh),
+                        (b.n, b.sx, b.sh, b.sxx, b.sxh),
+                        "{side} {k0}..={k1}"
+                    );
+                }
+            }
+        }
     }
 }
