@@ -4,11 +4,10 @@
 //! tiles that each hold one 1-px riser reads flat on every column, and a ramp built of
 //! several tile kinds may read differently on each. The ground angle sees the surface
 //! around the actor instead: it traces the top of the ground column by column from the
-//! foot outwards, over a window of three tiles (at least the actor's width, at most
-//! [`MAX_HALF_WINDOW`] columns each side), and fits a straight line to the heights it
-//! found (least squares). So a straight staircase reads its true angle wherever the window
-//! lies on it, whatever its tiles, and the angle changes smoothly over crests, valleys and
-//! seams.
+//! foot outwards and fits straight lines to the heights it found (least squares), over a
+//! near window (half a tile each side) and a wide one (three tiles, at least the actor's
+//! width). So a straight staircase reads its true angle wherever the window lies on it,
+//! whatever its tiles, and the angle changes gradually over crests, valleys and seams.
 
 use crate::map::{Solid, TileMap};
 use crate::motion::actor::{Actor, Feet};
@@ -56,34 +55,41 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///   height − 1, at least 1 px) of the last one's. A wall or a ledge (a step the
     ///   actor could not walk) ends the trace on that side. One-way cells are ground;
     ///   platforms take no part.
-    /// - **The window**: three tiles (`3·N` columns; 48 in 16-px tiles), and at least the
-    ///   actor's width, centred on the foot, at most 32 columns each side. Three tiles
-    ///   hold at least one riser of a slope drawn one riser per tile or every other tile,
-    ///   so gentle slopes read true.
+    /// - **The windows**: a near one, `N/2` columns each side of the foot (8 in 16-px
+    ///   tiles), and a wide one, three tiles (`⌈3N/2⌉` each side; 24) or half the actor's
+    ///   width if more, at most 32 columns each side. Three tiles hold a riser of a
+    ///   slope drawn one riser per tile or every other tile, so gentle slopes read true;
+    ///   half a tile is enough for slopes that rise at least every few columns, and
+    ///   follows them closely, so a one-tile 45° ramp between level ground reads 45° in
+    ///   its middle.
     /// - **The angle**: of the straight line that fits the traced heights best (least
-    ///   squares), rounded to the nearest byte angle. On a straight staircase under the
-    ///   whole window it is within one byte angle (1.4°) of the staircase's true angle
-    ///   for every rise of at most 1 px per column or 1 px per three tiles, and it
-    ///   changes by at most one byte angle per pixel walked over its seams.
+    ///   squares) in each window, rounded to the nearest byte angle: the near window's
+    ///   where it reads at least `atan(3/N)` (3 px a tile) and no less steep than the
+    ///   wide one's, else the wide one's. On a straight staircase under the whole wide
+    ///   window it is within one byte angle (1.4°) of the staircase's true angle (for any
+    ///   staircase whose pattern repeats within three tiles), and it changes by at most
+    ///   one byte angle per pixel walked over its seams. Where the window spans two
+    ///   slopes (a crest, a valley), it lies between their angles.
     ///
     /// [`crate::Surface::angle`] (what `slopegen preview` shows per tile) is each tile's
     /// own answer; on its own a tile with one 1-px riser cannot tell a step from a gentle
     /// slope, and this angle, which sees the neighbours, decides.
     ///
-    /// It costs only when called (a game that never asks pays nothing): a column lookup
-    /// per column traced, at most 65.
+    /// It costs only when called (a game that never asks pays nothing): at most 65
+    /// columns traced, a few pixel tests each, and level ground on blocks taken a cell at a
+    /// time. BENCHMARKS.md has its cost on a Cortex-M0 (`bash firmware/bench.sh`).
     ///
     /// ```
     /// use slope_runtime::{Actor, Cell, GridMap, SUBPIXEL, Tables, Variant, World};
     /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
     /// let tables = Tables::from_bytes(BLOB)?;
     /// let [s1, s2] = ["slope22_1", "slope22_2"].map(|n| tables.find(n).expect("a default tile"));
-    /// let mut map: GridMap<12, 4> = GridMap::new(Cell::FULL);
-    /// for tx in 0..12 {
+    /// let mut map: GridMap<14, 5> = GridMap::new(Cell::FULL);
+    /// for tx in 0..14 {
     ///     map.set(tx, 0, Cell::FULL);
     /// }
-    /// // a ramp rising 1 px every 2 columns (26.6°), two tiles per 16 px of height
-    /// for (k, tx) in (2..10).enumerate() {
+    /// // from x = 64, a ramp rising 1 px every 2 columns (26.6°), two tile kinds
+    /// for (k, tx) in (4..12).enumerate() {
     ///     let ty = 1 + k as i32 / 2;
     ///     map.set(tx, ty, Cell::shape(if k % 2 == 0 { s1 } else { s2 }, Variant::Identity));
     ///     for below in 1..ty {
@@ -93,14 +99,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// let world = World::new(tables, &map);
     /// let mut hero = Actor::new(8, 16, 8, 12);
     /// let mut angles = Vec::new();
-    /// for _ in 0..80 {
+    /// for _ in 0..130 {
     ///     hero.vx = SUBPIXEL;
     ///     hero.vy -= SUBPIXEL / 4;
     ///     world.step(&mut hero);
     ///     angles.push(world.ground_angle(&hero));
     /// }
-    /// assert_eq!(angles[0], 0); // on the level floor
-    /// assert_eq!(angles[60], 19); // on the ramp: 19 · 1.40625° = 26.7°, one angle on every tile
+    /// assert_eq!(angles[0], 0); // on the level floor, the ramp out of sight
+    /// assert!(angles[40..60].windows(2).all(|w| w[0] <= w[1])); // rising to the ramp
+    /// assert!(angles[100..].iter().all(|&a| a == 19)); // 19 · 1.40625° = 26.7°, on both tiles
     /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn ground_angle(&self, actor: &Actor) -> u8 {
