@@ -214,7 +214,11 @@ fn apply(actor: &mut Actor, input: Input) {
 }
 
 /// FNV-1a over the state words.
-fn checksum<M: TileMap>(world: &World<'_, M, &[Platform]>, actors: &[Actor], platforms: &[Platform]) -> u32 {
+fn checksum<M: TileMap>(
+    world: &World<'_, M, &[Platform]>,
+    actors: &[Actor],
+    platforms: &[Platform],
+) -> u32 {
     let mut h = 0x811C_9DC5u32;
     for a in actors {
         let c = a.contacts;

@@ -162,14 +162,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
 /// The ground's pixels as the trace reads them (solid cells, one-way cells included;
 /// platforms take no part), with the last cells and column it read kept: a trace reads
-/// each cell from the map once, and each column of a shape cell once. (Small fields only:
+/// each cell from the map once. (Small fields only:
 /// on ARMv6-M every copy of a larger value is a library call.)
 struct Ground<'w, 't, M, P> {
     world: &'w World<'t, M, P>,
     /// The last two cells read, most recent first.
     cells: [((i32, i32), Solid); 2],
-    /// The last shape column read: its cell, its column and its pixels.
-    column: ((i32, i32), i32, Column),
     /// The last shape looked up in the tables.
     shape: Option<(ShapeId, Shape<'t>)>,
 }
@@ -181,7 +179,6 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
         Ground {
             world,
             cells: [(nowhere, Solid::Empty); 2],
-            column: (nowhere, 0, Column::EMPTY),
             shape: None,
         }
     }
@@ -254,43 +251,61 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
     /// The top of the ground in column `x` nearest height `h` (the `y` of the first air
     /// pixel over a ground pixel), at most `reach` px above or below it: up from `h` when
     /// the pixel under `h` is ground, else down. `None` when the column holds ground all
-    /// the way up or air all the way down.
+    /// the way up or air all the way down. Each cell of the column is read once.
     fn surface_near(&mut self, x: i32, h: i32, reach: i32) -> Option<i32> {
-        let at = self.world.split(x);
+        let (tx, column) = self.world.split(x);
         let below = h.saturating_sub(1);
-        if self.solid_at(at, below) {
-            (0..reach)
-                .map(|k| h.saturating_add(k))
-                .find(|&y| !self.solid_at(at, y))
+        let (mut ty, mut row) = self.world.split(below);
+        let mut line = self.line(tx, ty, column);
+        let last = self.world.n - 1;
+        if line.solid(row) {
+            // Up: the first air pixel from `h`.
+            for k in 0..reach {
+                if row == last {
+                    (ty, row) = (ty.saturating_add(1), 0);
+                    line = self.line(tx, ty, column);
+                } else {
+                    row += 1;
+                }
+                if !line.solid(row) {
+                    return Some(h.saturating_add(k));
+                }
+            }
+            None
         } else {
-            (1..=reach)
-                .map(|k| below.saturating_sub(k))
-                .find(|&y| self.solid_at(at, y))
-                .map(|y| y.saturating_add(1))
+            // Down: the first ground pixel under `h − 1`.
+            for k in 1..=reach {
+                if row == 0 {
+                    (ty, row) = (ty.saturating_sub(1), last);
+                    line = self.line(tx, ty, column);
+                } else {
+                    row -= 1;
+                }
+                if line.solid(row) {
+                    return Some(below.saturating_sub(k).saturating_add(1));
+                }
+            }
+            None
         }
     }
 
     /// Whether pixel (x, y) is ground.
     fn solid(&mut self, x: i32, y: i32) -> bool {
-        let at = self.world.split(x);
-        self.solid_at(at, y)
+        let (tx, column) = self.world.split(x);
+        let (ty, row) = self.world.split(y);
+        self.line(tx, ty, column).solid(row)
     }
 
-    /// Whether pixel `column` of cell column `tx`, at height `y`, is ground.
-    fn solid_at(&mut self, (tx, column): (i32, i32), y: i32) -> bool {
-        let (ty, row) = self.world.split(y);
-        let (id, variant) = match self.cell(tx, ty) {
-            Solid::Empty => return false,
-            Solid::Full => return true,
-            Solid::Shape(id, variant) => (id, variant),
-        };
-        if self.column.0 != (tx, ty) || self.column.1 != column {
+    /// Column `column` of cell (tx, ty).
+    fn line(&mut self, tx: i32, ty: i32, column: i32) -> Line {
+        match self.cell(tx, ty) {
+            Solid::Empty => Line::Air,
+            Solid::Full => Line::Full,
             // 0 ≤ column < N ≤ 64.
-            let pixels = self.column_of(id, variant, u8::try_from(column).unwrap_or(0));
-            self.column = ((tx, ty), column, pixels);
+            Solid::Shape(id, variant) => {
+                Line::Pixels(self.column_of(id, variant, u8::try_from(column).unwrap_or(0)))
+            }
         }
-        // 0 ≤ row < N ≤ 64.
-        self.column.2.solid(u8::try_from(row).unwrap_or(0))
     }
 
     /// Column `column` of shape `id` in `variant` (a shape the tables lack is air).
@@ -324,6 +339,27 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
     }
 }
 
+/// One column of one cell.
+#[derive(Clone, Copy)]
+enum Line {
+    Air,
+    Full,
+    Pixels(Column),
+}
+
+impl Line {
+    /// Whether its pixel in `row` (0 ≤ row < N) is ground.
+    #[inline(always)]
+    fn solid(&self, row: i32) -> bool {
+        match self {
+            Line::Air => false,
+            Line::Full => true,
+            // 0 ≤ row < N ≤ 64.
+            Line::Pixels(c) => c.solid(u8::try_from(row).unwrap_or(0)),
+        }
+    }
+}
+
 /// The two fits: over the near window (`|x| ≤ near_half`) and the whole one.
 struct Fits {
     near: Fit,
@@ -334,9 +370,10 @@ struct Fits {
 impl Fits {
     /// The column `k` columns towards `side` from the foot, `rise` px above it.
     fn add(&mut self, side: i32, k: i32, rise: i32) {
-        self.wide.add_run(side, (k, k), rise);
+        let x = side * k;
+        self.wide.add_point(x, rise);
         if k <= self.near_half {
-            self.near.add_run(side, (k, k), rise);
+            self.near.add_point(x, rise);
         }
     }
 
@@ -362,6 +399,15 @@ struct Fit {
 }
 
 impl Fit {
+    /// The point `(x, h)`.
+    fn add_point(&mut self, x: i32, h: i32) {
+        self.n += 1;
+        self.sx += x;
+        self.sh += h;
+        self.sxx += x * x;
+        self.sxh += x * h;
+    }
+
     /// Points `(side·k, h)` for `k` in `ks.0..=ks.1` (`0 ≤ k ≤ 32`; `(0, 0)` is the point
     /// `(0, h)`).
     fn add_run(&mut self, side: i32, (k0, k1): (i32, i32), h: i32) {
@@ -397,10 +443,12 @@ fn magnitude(a: u8) -> u8 {
 /// 193 and 63 (never vertical).
 pub(crate) fn byte_angle(rise: i32, run: i32) -> u8 {
     let (mag, run) = (rise.unsigned_abs(), run.unsigned_abs().max(1));
-    // The slope in Q16, by three divisions so that no product passes 32 bits.
-    let whole = mag / run;
-    let rest = mag % run;
-    let (high, rest) = ((rest << 8) / run, (rest << 8) % run);
+    // The slope in Q16, by at most three divisions so that no product passes 32 bits
+    // (each a library call on ARMv6-M; remainders by multiplying back).
+    let whole = if mag < run { 0 } else { mag / run };
+    let rest = mag - whole * run;
+    let high = (rest << 8) / run;
+    let rest = (rest << 8) - high * run;
     let low = (rest << 8) / run;
     let slope = whole.min(255) << 16 | high << 8 | low;
     let angle = TAN_HALF_STEPS.iter().take_while(|&&t| slope >= t).count();
