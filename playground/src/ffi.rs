@@ -210,9 +210,10 @@ pub extern "C" fn actor_count() -> u32 {
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn actor_field(index: u32, field: u32) -> i32 {
     with(|pg| {
-        pg.cast.walkers.get(index as usize).map_or(0, |w| {
-            crate::plan::actor_fields(w)[field as usize % 8]
-        })
+        pg.cast
+            .walkers
+            .get(index as usize)
+            .map_or(0, |w| crate::plan::actor_fields(w)[field as usize % 8])
     })
 }
 

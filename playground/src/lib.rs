@@ -231,7 +231,9 @@ impl Playground {
         tables.shape(self.custom())?.surface(variant, column)
     }
 
-    /// The level and the actors, as RGBA (one pixel per world pixel, top row first).
+    /// The level and the actors, as RGBA (one pixel per world pixel, top row first): the
+    /// level's top surfaces in the colour of the runtime's ground angle
+    /// ([`render::draw_level`]).
     pub fn render_level(&mut self) -> &Canvas {
         if self.backdrop_stale {
             let tables = tiles::tables(&self.blob);

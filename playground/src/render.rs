@@ -1,6 +1,6 @@
 //! Drawing into RGBA pixel buffers, which the page copies onto its canvases as they are.
 
-use slope_runtime::{Actor, Feet, Shape, Solid, Tables, TileMap, Variant};
+use slope_runtime::{Actor, Feet, Rect, Shape, Solid, Tables, TileMap, Variant};
 
 use crate::editor::Editor;
 
@@ -93,7 +93,8 @@ impl Canvas {
 }
 
 /// The colour that marks a surface of byte angle `angle`: green flat, orange rising to the
-/// right, blue falling, purple beyond vertical.
+/// right, blue falling, purple beyond vertical. The level's surfaces show the runtime's
+/// ground angle in it, the drawn tile's variants each tile's own angles.
 pub fn angle_colour(angle: u8) -> Rgb {
     match angle {
         0 => [0x2e, 0xa0, 0x44],
@@ -105,7 +106,11 @@ pub fn angle_colour(angle: u8) -> Rgb {
 
 /// The level as the runtime sees it, `width`×`height` cells of the tables' size: every
 /// solid pixel read through the tables, coloured by what it belongs to (the drawn tile
-/// `drawn`, one-way cells, the rest), over the sky and a faint grid.
+/// `drawn`, one-way cells, the rest), over the sky and a faint grid; and each pixel of the
+/// top surfaces (the air pixel right above the ground) in the [`angle_colour`] of the
+/// ground angle the runtime reports there ([`slopegen::ground_angles`]: for an N×N actor
+/// with centre feet standing on it, read across cell edges; left as it is where that actor
+/// has no room).
 pub fn draw_level(
     canvas: &mut Canvas,
     tables: &Tables<'_>,
@@ -136,6 +141,15 @@ pub fn draw_level(
             };
             canvas.set(x, py, colour);
         }
+    }
+    let area = Rect {
+        x0: 0,
+        y0: 0,
+        x1: canvas.width as i32 - 1,
+        y1: h - 1,
+    };
+    for g in slopegen::ground_angles(tables, map, area) {
+        canvas.set(g.x, h - 1 - g.y, angle_colour(g.angle));
     }
 }
 
@@ -219,6 +233,28 @@ mod tests {
         assert_eq!(c.get(17, 17), SKY); // above the slope's second column
         assert_eq!(c.get(16, 17), GRID); // a cell's left edge
         assert_eq!(c.get(40, 8), ONE_WAY); // the one-way cell, top right
+        // the top surfaces in the colour of the runtime's ground angle
+        let area = Rect {
+            x0: 0,
+            y0: 0,
+            x1: 47,
+            y1: 31,
+        };
+        let angles = slopegen::ground_angles(&tables, &map, area);
+        assert!(!angles.is_empty());
+        for g in &angles {
+            assert_eq!(
+                c.get(g.x, 31 - g.y),
+                angle_colour(g.angle),
+                "({}, {})",
+                g.x,
+                g.y
+            );
+        }
+        // half-way up the slope (column 8, 9 px high): 45° rising
+        assert!(angles.iter().any(|g| (g.x, g.y, g.angle) == (24, 9, 32)));
+        assert_eq!(c.get(24, 22), angle_colour(32));
+        assert_eq!(c.get(24, 23), DRAWN); // the slope's top pixel under it
     }
 
     #[test]

@@ -63,7 +63,8 @@
 //! reproducible byte for byte, plain files each replaced atomically, `NAME.rs` last
 //! ([`Emit`] chooses which to write). In memory: [`Builder::compile`] gives the [`Compiled`] tile set, blob and maps;
 //! [`pack`] packs a [`TileSet`] made in code (for an editor, say); [`dump_csv`] writes
-//! every offset of a blob as CSV.
+//! every offset of a blob as CSV; [`ground_angles`] reads a map's surfaces through the
+//! runtime, the angle [`slope_runtime::World::ground_angle`] reports at each pixel.
 //!
 //! ```text
 //!   PNG tiles, sheet,  ──read──▶ TileSet ──pack──▶ blob ──emit──▶ OUT/NAME.bin
@@ -100,3 +101,4 @@ pub use model::bitmap::Bitmap;
 pub use model::map::{Map, Object, ObjectValue};
 pub use model::tileset::{Tile, TileSet, constant_name};
 pub use output::dump::{CSV_HEADER, dump_csv};
+pub use output::ground_angles::{GroundAngle, angle_colour, ground_angles};

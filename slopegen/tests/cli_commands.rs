@@ -165,6 +165,23 @@ fn help_explains_the_default_command_and_folders_named_like_one() {
     }
 }
 
+#[test]
+fn preview_help_says_what_the_colours_of_a_map_mean() {
+    let preview = slopegen().args(["preview", "--help"]).output().unwrap();
+    // Whatever the width the help is wrapped to.
+    let text = String::from_utf8(preview.stdout).unwrap();
+    let preview = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "the tile's own angles",
+        "coloured by the ground angle the runtime reports",
+        "N×N px",
+        "centre feet",
+        "legend",
+    ] {
+        assert!(preview.contains(needle), "no {needle:?} in:\n{preview}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Outputs named after the folder's real name
 // ---------------------------------------------------------------------------------------

@@ -1098,10 +1098,9 @@ fn preview_draws_ldtk_levels() {
         args.extend(more.iter().map(OsStr::new));
         let img = preview(&args);
         let drawn = draw_tiles(&project, None, level, "collision");
-        assert_eq!(
-            (img.width() as usize, img.height() as usize),
-            (drawn.width * N, drawn.height * N)
-        );
+        // the map at the top-left, the legend under it
+        assert!(img.width() as usize >= drawn.width * N, "{level}");
+        assert!(img.height() as usize > drawn.height * N, "{level}");
         for y in 0..drawn.height * N {
             for x in 0..drawn.width * N {
                 let colour = img.get_pixel(x as u32, (drawn.height * N - 1 - y) as u32).0;
@@ -1128,7 +1127,8 @@ fn preview_draws_ldtk_levels() {
         "Underworld/Level_0".as_ref(),
     ]);
     let drawn = draw_tiles(&worlds, Some("Underworld"), "Level_0", "collision");
-    assert_eq!((img.width(), img.height()), (4 * 16, 3 * 16));
+    assert!(img.width() >= 4 * 16 && img.height() > 3 * 16);
+    assert_eq!((drawn.width, drawn.height), (4, 3));
     for y in 0..drawn.height * N {
         for x in 0..drawn.width * N {
             let colour = img.get_pixel(x as u32, (drawn.height * N - 1 - y) as u32).0;

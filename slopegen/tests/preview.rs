@@ -1,6 +1,7 @@
 //! `slopegen preview` on each kind of input (a tile folder, a sheet, a Tiled tileset, a
 //! Tiled map, a blob), read back as PNG: deterministic bytes, the expected size and pixels
-//! where the runtime says; and its errors, which leave no file behind.
+//! where the runtime says (a map's surfaces in the colour of the runtime's ground angle);
+//! and its errors, which leave no file behind.
 
 use std::ffi::OsStr;
 use std::fs;
@@ -126,13 +127,25 @@ fn a_sheet_and_its_tileset() {
 #[test]
 fn a_map_draws_its_collision() {
     let img = preview(&[data("hills.tmx")]);
-    // 12×8 cells of 16 px at scale 2, row 0 at the bottom
-    assert_eq!((img.width(), img.height()), (12 * 16 * 2, 8 * 16 * 2));
+    // 12×8 cells of 16 px at scale 2, row 0 at the bottom, at the top of the picture; the
+    // legend under it
+    let map_h = 8 * 16 * 2;
+    assert_eq!(img.width(), 12 * 16 * 2);
+    assert!(img.height() > map_h);
     // the bottom row is full blocks; cell (9, 2) is the one-way ledge (its top 4 rows)
-    assert_eq!(img.get_pixel(5, img.height() - 1).0, SOLID);
+    assert_eq!(img.get_pixel(5, map_h - 1).0, SOLID);
     let (x, y_top) = (9 * 32 + 5, (8 - 3) * 32);
     assert_eq!(img.get_pixel(x, y_top + 2).0, ONE_WAY);
     assert_eq!(img.get_pixel(x, y_top + 20).0, WHITE);
+    // the legend shows the colour scale: level, 45° rising and falling among its colours
+    let legend: Vec<[u8; 3]> = (map_h..img.height())
+        .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+        .map(|(x, y)| img.get_pixel(x, y).0)
+        .collect();
+    for angle in [0, 32, 224, 64, 192] {
+        let colour = slopegen::angle_colour(angle);
+        assert!(legend.contains(&colour), "no {colour:?} for angle {angle}");
+    }
     // `.tmj` gives the same picture
     assert!(preview(&[data("hills.tmj")]) == img);
     let scaled = preview(&[
@@ -140,7 +153,104 @@ fn a_map_draws_its_collision() {
         "--scale".as_ref(),
         "1".as_ref(),
     ]);
-    assert_eq!((scaled.width(), scaled.height()), (192, 128));
+    // at least as wide as the legend's colour scale
+    assert!(scaled.width() >= 192 && scaled.height() > 128);
+    assert_eq!(scaled.get_pixel(5, 127).0, SOLID);
+}
+
+/// Tile size of [`write_riser_map`]'s tiles.
+const N: u32 = 16;
+
+/// Writes `ramp.png`, a sheet of 16 tiles (a full block, then `k` = 0..15: `k + 1` px high
+/// in its left half, `k + 2` in its right half: one 1-px riser each), and `ramp.tmj`, a
+/// Tiled map 22×4 cells: a floor, and on it from cell 3 the risers in order (a slope of
+/// 1 px per tile, 3.6°), then blocks. Returns the map's path.
+fn write_riser_map(dir: &Path) -> PathBuf {
+    let sheet = RgbImage::from_fn(16 * N, N, |px, row| {
+        let (t, x, y) = (px / N, px % N, N - 1 - row);
+        let solid = t == 0 || y < t + u32::from(x >= N / 2);
+        image::Rgb(if solid { [0, 0, 0] } else { [255, 255, 255] })
+    });
+    sheet.save(dir.join("ramp.png")).unwrap();
+    let (w, h) = (22, 4);
+    let mut rows = Vec::new();
+    for ty in (0..h).rev() {
+        for tx in 0..w {
+            let gid = match (ty, tx) {
+                (0, _) | (1, 18..) => 1,
+                (1, 3..18) => 2 + (tx - 3),
+                _ => 0,
+            };
+            rows.push(gid.to_string());
+        }
+    }
+    let map = format!(
+        r#"{{"type": "map", "version": "1.10", "orientation": "orthogonal", "renderorder": "right-down",
+ "infinite": false, "width": {w}, "height": {h}, "tilewidth": {N}, "tileheight": {N},
+ "nextlayerid": 2, "nextobjectid": 1,
+ "tilesets": [{{"firstgid": 1, "name": "ramp", "tilewidth": {N}, "tileheight": {N},
+   "tilecount": 16, "columns": 16, "margin": 0, "spacing": 0,
+   "image": "ramp.png", "imagewidth": {iw}, "imageheight": {N}}}],
+ "layers": [{{"id": 1, "name": "collision", "type": "tilelayer", "width": {w}, "height": {h},
+   "x": 0, "y": 0, "opacity": 1, "visible": true, "data": [{data}]}}]}}"#,
+        iw = 16 * N,
+        data = rows.join(", "),
+    );
+    let path = dir.join("ramp.tmj");
+    fs::write(&path, map).unwrap();
+    path
+}
+
+/// On a slope of one 1-px riser per tile, the preview colours each surface pixel by the
+/// ground angle the runtime reports there for a 16×16 actor with centre feet (rising,
+/// 3.6°), not by the tile's own angle (flat: one riser alone reads as a step).
+#[test]
+fn map_surfaces_show_the_runtime_s_ground_angle() {
+    use slope_runtime::{Actor, Feet, PackedMap, Tables, Variant, World};
+    let dir = tempfile::tempdir().unwrap();
+    let tmj = write_riser_map(dir.path());
+    let img = preview(&[&tmj]);
+    let map_h = 4 * N;
+    // the runtime's answers, from the same input
+    let compiled = slopegen::Builder::new(&tmj).compile().unwrap();
+    let tables = Tables::from_bytes(&compiled.blob).unwrap();
+    let map = PackedMap::from_bytes(&compiled.maps[0].1).unwrap();
+    let world = World::new(tables, &map);
+    let mut checked = 0;
+    // the middle of the slope (cells 6..15): tile k = tx − 3 tops out at k + 1, then k + 2
+    for x in 6 * N..15 * N {
+        let (k, local) = (x / N - 3, x % N);
+        let y = N + k + 1 + u32::from(local >= N / 2);
+        let mut probe = Actor::new(0, 0, N as u16, N as u16);
+        probe.settings.feet = Feet::Centre;
+        assert!(world.place_on_ground(&mut probe, x as i32, y as i32), "{x}");
+        assert_eq!((probe.centre_x(), probe.y), (x as i32, y as i32));
+        let angle = world.ground_angle(&probe);
+        assert!((2..=3).contains(&angle), "({x}, {y}): {angle}"); // 2.8° or 4.2°
+        // each tile alone reads flat there
+        let cell = slope_runtime::TileMap::cell(&map, (x / N) as i32, 1);
+        let slope_runtime::Solid::Shape(shape, variant) = cell.solid else {
+            panic!("a riser tile at ({x}, {y})");
+        };
+        assert_eq!(variant, Variant::Identity);
+        let own = tables
+            .shape(shape)
+            .unwrap()
+            .surface(variant, local as u8)
+            .unwrap();
+        assert_eq!((u32::from(own.height), own.angle), (y - N, 0));
+        // the picture: scale 2, the map's row 0 at its bottom
+        let pixel = img.get_pixel(2 * x + 1, 2 * (map_h - 1 - y)).0;
+        assert_eq!(pixel, slopegen::angle_colour(angle), "({x}, {y})");
+        assert_ne!(pixel, slopegen::angle_colour(own.angle), "({x}, {y})");
+        // the solid pixel under it is drawn solid
+        assert_eq!(img.get_pixel(2 * x, 2 * (map_h - y)).0, SOLID);
+        checked += 1;
+    }
+    assert_eq!(checked, 9 * N);
+    // the level floor before the slope, far from it, is level
+    let floor = img.get_pixel(2 * 8, 2 * (map_h - 1 - N)).0;
+    assert_eq!(floor, slopegen::angle_colour(0));
 }
 
 #[test]

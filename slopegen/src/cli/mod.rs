@@ -230,7 +230,13 @@ pub enum Command {
     /// Describe a blob (tile size, shapes, bytes) or a packed map (size, cells by kind, bytes).
     Info(InfoArgs),
     /// Draw a PNG read back through slope-runtime: every shape in its 8 variants (tile folder,
-    /// sheet, tileset or blob), or a Tiled map's collision.
+    /// sheet, tileset or blob), or a map's collision (a Tiled map, an LDtk level).
+    ///
+    /// A shape's surfaces are labelled with the tile's own angles. A map's top surfaces are
+    /// coloured by the ground angle the runtime reports (World::ground_angle) for an actor
+    /// of N×N px (N the tile size) with centre feet standing on each pixel, read across cell
+    /// edges: orange level, pink to purple rising to the right, blue falling; a pixel where
+    /// that actor has no room is left uncoloured. A legend under the map gives the scale.
     Preview(PreviewArgs),
 }
 

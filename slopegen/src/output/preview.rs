@@ -5,14 +5,17 @@
 //!   surface of each column (its highest solid pixel, from `Shape::surface`), the surface's
 //!   angle in degrees, and the shape's name and each variant's name.
 //! - [`map_picture`]: a packed map's collision, pixel by pixel (`Shape::is_solid` of each
-//!   cell's variant), one-way cells in green, named objects in red, row 0 at the bottom.
+//!   cell's variant), one-way cells in green, named objects in red, row 0 at the bottom;
+//!   each top-surface pixel in the colour of the ground angle the runtime reports there
+//!   ([`ground_angles`], [`angle_colour`]), explained in a legend under the map.
 //!
 //! [`png_bytes`] encodes either one; the same input always gives the same bytes.
 
 use image::{ImageEncoder, Rgb, RgbImage};
-use slope_runtime::{ShapeId, Solid, Tables, TileMap, Variant};
+use slope_runtime::{Rect, ShapeId, Solid, Tables, TileMap, Variant};
 
 use crate::model::map::{Object, ObjectValue};
+use crate::output::ground_angles::{angle_colour, ground_angles};
 
 const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
 const INK: Rgb<u8> = Rgb([30, 30, 30]);
@@ -218,9 +221,16 @@ pub fn variant_sheet(tables: &Tables<'_>, shapes: &[ShapeId]) -> RgbImage {
     img
 }
 
-/// A map's collision (`width`×`height` cells, e.g. a packed map's) read through the runtime: every world pixel solid (grey),
-/// one-way (green) or empty (white, with the cell grid), `objects` in red; `scale` image
-/// pixels per world pixel. Row 0 of the map is at the bottom of the picture.
+/// A map's collision (`width`×`height` cells, e.g. a packed map's) read through the
+/// runtime: every world pixel solid (grey), one-way (green) or empty (white, with the cell
+/// grid), `objects` in red; `scale` image pixels per world pixel. Row 0 of the map is at
+/// the bottom of the map's part of the picture, which starts at its top-left corner.
+///
+/// Each top-surface pixel (the air pixel right above a solid one) is drawn in the
+/// [`angle_colour`] of the ground angle the runtime reports there for an N×N actor with
+/// centre feet ([`ground_angles`]; left as it is where that actor has no room). Under the
+/// map, a legend says so and shows the colours from 90° falling to 90° rising; the
+/// picture is at least as wide as the legend (grey beside a narrower map).
 pub fn map_picture(
     tables: &Tables<'_>,
     map: &impl TileMap,
@@ -230,7 +240,18 @@ pub fn map_picture(
 ) -> RgbImage {
     let n = u32::from(tables.tile_size());
     let (w, h) = (width * n, height * n);
-    let mut img = RgbImage::from_pixel(w * scale, h * scale, WHITE);
+    let legend = Legend::new(n, w * scale);
+    let mut img = RgbImage::from_pixel(legend.width, h * scale + legend.height, WHITE);
+    // beside a map narrower than the legend: not the map
+    fill(
+        &mut img,
+        w * scale,
+        0,
+        legend.width - w * scale,
+        h * scale,
+        FRAME,
+    );
+    legend.draw(&mut img, h * scale);
     for y in 0..h {
         for x in 0..w {
             let cell = map.cell((x / n) as i32, (y / n) as i32);
@@ -255,6 +276,24 @@ pub fn map_picture(
                 colour,
             );
         }
+    }
+    let area = Rect {
+        x0: 0,
+        y0: 0,
+        x1: w as i32 - 1,
+        y1: h as i32 - 1,
+    };
+    for g in ground_angles(tables, map, area) {
+        // 0 ≤ x < w, 0 ≤ y < h: inside the area.
+        let (x, y) = (g.x as u32, g.y as u32);
+        fill(
+            &mut img,
+            x * scale,
+            (h - 1 - y) * scale,
+            scale,
+            scale,
+            Rgb(angle_colour(g.angle)),
+        );
     }
     for o in objects {
         match &o.value {
@@ -297,6 +336,91 @@ pub fn map_picture(
     img
 }
 
+/// The legend under a map: what the surface colours mean, and the colour scale.
+struct Legend {
+    /// The picture's width: the map's, or the legend's if wider.
+    width: u32,
+    /// The legend's height.
+    height: u32,
+    lines: Vec<String>,
+}
+
+/// The legend's padding.
+const LEGEND_PAD: u32 = 8;
+/// Width of the colour scale's swatch of one byte angle; level's is [`LEVEL_SWATCH`].
+const SWATCH: u32 = 2;
+/// Width of the colour scale's swatch of level ground, wider to be seen.
+const LEVEL_SWATCH: u32 = 6;
+/// The colour scale's byte angles, signed: 90° falling to 90° rising.
+const SCALE_ANGLES: core::ops::RangeInclusive<i32> = -64..=64;
+/// Height of the colour scale's bar.
+const BAR: u32 = 10;
+
+impl Legend {
+    fn new(n: u32, map_width: u32) -> Legend {
+        let bar = (SCALE_ANGLES.count() as u32 - 1) * SWATCH + LEVEL_SWATCH;
+        let width = map_width.max(bar + 2 * LEGEND_PAD);
+        let text = format!(
+            "Top surfaces: the ground angle the runtime reports for an actor of {n}x{n} px \
+             with centre feet standing there (uncoloured where it has no room)"
+        );
+        let lines = wrap(&text, width - 2 * LEGEND_PAD);
+        let height = LEGEND_PAD + lines.len() as u32 * LINE + 2 + BAR + 4 + LINE + LEGEND_PAD;
+        Legend {
+            width,
+            height,
+            lines,
+        }
+    }
+
+    /// Draws the legend with its top at row `top`: a rule, the text, the colour bar and
+    /// its degrees.
+    fn draw(&self, img: &mut RgbImage, top: u32) {
+        fill(img, 0, top, img.width(), 1, FRAME);
+        let mut y = top + LEGEND_PAD;
+        for line in &self.lines {
+            draw_text(img, LEGEND_PAD, y, line, INK);
+            y += LINE;
+        }
+        y += 2;
+        let left = LEGEND_PAD;
+        let wide = |signed: i32| if signed == 0 { LEVEL_SWATCH } else { SWATCH };
+        let at = |signed: i32| {
+            let before = (signed - SCALE_ANGLES.start()) as u32 * SWATCH;
+            left + before + if signed > 0 { LEVEL_SWATCH - SWATCH } else { 0 }
+        };
+        for signed in SCALE_ANGLES {
+            // −64..=64 as a byte angle.
+            let colour = Rgb(angle_colour(signed as i8 as u8));
+            fill(img, at(signed), y, wide(signed), BAR, colour);
+        }
+        y += BAR + 4;
+        let end = at(*SCALE_ANGLES.end()) + SWATCH;
+        draw_text(img, left, y, "-90°", INK);
+        draw_text(img, end - text_width("90°"), y, "90°", INK);
+        for (signed, label) in [(-32, "-45°"), (0, "0°"), (32, "45°")] {
+            let centre = at(signed) + wide(signed) / 2;
+            draw_text(img, centre - text_width(label) / 2, y, label, INK);
+        }
+    }
+}
+
+/// `text` in lines at most `width` px wide, broken between words (a word wider than that
+/// alone on its line).
+fn wrap(text: &str, width: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if text_width(line) + ADVANCE + text_width(word) <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
 /// The PNG bytes of `img` (the same image, the same bytes).
 pub fn png_bytes(img: &RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
@@ -322,6 +446,14 @@ mod tests {
         assert_eq!(degrees(16), "22.5°");
         assert_eq!(degrees(224), "-45°");
         assert_eq!(degrees(64), "90°");
+    }
+
+    #[test]
+    fn text_wraps_between_words() {
+        let w = text_width("two words");
+        assert_eq!(wrap("two words and more", w), ["two words", "and more"]);
+        assert_eq!(wrap("unbreakable", 8), ["unbreakable"]);
+        assert!(wrap("", 100).is_empty());
     }
 
     #[test]
