@@ -32,7 +32,7 @@
 //!     hero.vx = SUBPIXEL; // input: 1 px per frame to the right (velocities in 1/256 px)
 //!     hero.vy -= SUBPIXEL / 4; // gravity
 //!     let contacts = world.step(&mut hero); // the pixel sweep
-//!     if frame == 45 {
+//!     if frame == 39 {
 //!         // half-way up the ramp
 //!         assert!(contacts.on_ground());
 //!         // the slope under its feet, asked when wanted: a byte angle, 32 = 45°

@@ -210,7 +210,10 @@ fn build(terrain: &Terrain) -> (Tables<'static>, Level) {
 
 /// The wide window's half-width for an actor `width` px wide on 16-px tiles.
 fn wide_half(width: u16) -> i32 {
-    ((3 * N + 1) / 2).max((i32::from(width) + 1) / 2).min(32)
+    ((3 * N + 1) / 2)
+        .max(24)
+        .max((i32::from(width) + 1) / 2)
+        .min(32)
 }
 
 fn signed(angle: u8) -> i32 {
@@ -413,6 +416,72 @@ fn a_slope_ending_in_a_ledge_keeps_its_angle_to_the_edge() {
     }
 }
 
+/// Short slopes between level ground: where the ground within half a tile of the foot is
+/// one piece, a slope of 14° or more reads its angle (within one byte angle), and level
+/// ground reads level, or one byte angle off, though the wide window sees the slope beside
+/// it.
+#[test]
+fn short_slopes_read_their_angle_and_level_ground_beside_them_reads_level() {
+    let t = Terrain::new(
+        32,
+        &[
+            flat(80),
+            slope(32, 1, 1),
+            flat(48),
+            slope(48, -1, 2),
+            flat(40),
+            slope(64, 1, 4),
+            flat(96),
+        ],
+    );
+    let (tables, level) = build(&t);
+    let world = World::new(tables, &level);
+    for (mut actor, who) in walkers() {
+        let start = actor.centre_x();
+        assert!(world.place_on_ground(&mut actor, start, t.height_at(start) + 40));
+        let (mut level_checked, mut sloped_checked) = (0, 0);
+        let end = t.width() - i32::from(actor.width()) - 4;
+        while actor.x < end {
+            actor.vx = SUBPIXEL;
+            actor.vy -= SUBPIXEL / 4;
+            world.step(&mut actor);
+            if !actor.contacts.on_ground() {
+                continue;
+            }
+            let (x0, x1, c) = (
+                actor.x,
+                actor.x + i32::from(actor.width()) - 1,
+                actor.centre_x(),
+            );
+            let (a, b) = match actor.settings.feet {
+                Feet::Centre => (c - 8, c + 8),
+                Feet::Box => (x0 - 8, x1 + 8),
+            };
+            let Some(piece) = t.piece_of(a, b) else {
+                continue;
+            };
+            let angle = world.ground_angle(&actor);
+            let truth = t.spans[piece].2;
+            let here = format!(
+                "{who} at x {}: angle {angle}, the ground {truth:.2}°",
+                actor.x
+            );
+            if truth == 0.0 {
+                assert!(signed(angle).abs() <= 1, "{here}");
+                level_checked += 1;
+            } else if truth.abs() >= 14.0 {
+                let got = f64::from(signed(angle)) * STEP;
+                assert!((got - truth).abs() <= STEP, "{here}");
+                sloped_checked += 1;
+            }
+        }
+        assert!(level_checked > 10, "{who}: {level_checked}");
+        if actor.settings.feet == Feet::Centre || actor.width() <= 16 {
+            assert!(sloped_checked > 20, "{who}: {sloped_checked}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The pixel oracle: the rule of `World::ground_angle`, written again over pixels read from
 // slopegen's own bitmaps (not the runtime's tables), on random maps of the default tiles.
@@ -485,11 +554,11 @@ fn fit(points: &[(i64, i64)]) -> Option<f64> {
     (run > 0).then(|| (n * sxh - sx * sh) as f64 / run as f64)
 }
 
-/// The rule, from pixels: `None` where the answer sits on a rounding boundary (within
-/// float error), so either neighbour is right.
-fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<u8> {
+/// The rule, from pixels, and whether the wide window decided: `None` where the answer
+/// sits on a rounding boundary (within float error), so either neighbour is right.
+fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<(u8, bool)> {
     if !a.contacts.on_ground() || a.contacts.ground_cell().is_none() {
-        return Some(0);
+        return Some((0, true));
     }
     let centre = a.centre_x();
     let foot = if a.settings.feet == Feet::Centre {
@@ -502,10 +571,10 @@ fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<u8> {
             .unwrap_or(centre)
     };
     let Some(h0) = surface_near(grid, bm, foot, a.y, N + i32::from(a.width())) else {
-        return Some(0);
+        return Some((0, true));
     };
     let climb = (i32::from(a.settings.wall_height.min(64)) - 1).clamp(1, 63);
-    let near_half = (N / 2).clamp(2, 32);
+    let near_half = (N / 2).clamp(8, 32);
     let half = wide_half(a.width());
     let mut near = vec![(0i64, 0i64)];
     let mut wide = vec![(0i64, 0i64)];
@@ -524,17 +593,75 @@ fn oracle(grid: &Grid, bm: &[Bitmap], a: &Actor) -> Option<u8> {
         }
     }
     let read = |pts: &[(i64, i64)]| fit(pts).map_or((0, 1.0), nearest);
-    let ((n, dn), (w, dw)) = (read(&near), read(&wide));
-    let (steep, _) = nearest(3.0 / f64::from(N));
-    let mag = |a: u8| (a as i8).unsigned_abs();
-    if dn < 1e-6 || dw < 1e-6 {
-        return None;
+    let wide_is_straight = straight(&wide);
+    let pts = if wide_is_straight { &wide } else { &near };
+    let (angle, boundary) = read(pts);
+    (boundary >= 1e-6).then_some((angle, wide_is_straight))
+}
+
+/// Whether the points' mean square distance from their least-squares line is at most ⅛.
+fn straight(points: &[(i64, i64)]) -> bool {
+    let n = points.len() as f64;
+    let Some(slope) = fit(points) else {
+        return true;
+    };
+    let mx = points.iter().map(|p| p.0 as f64).sum::<f64>() / n;
+    let mh = points.iter().map(|p| p.1 as f64).sum::<f64>() / n;
+    let rss: f64 = points
+        .iter()
+        .map(|p| (p.1 as f64 - mh - slope * (p.0 as f64 - mx)).powi(2))
+        .sum();
+    rss / n <= 0.125
+}
+
+/// Builds the map of `cells` (kind, variant, one-way) and checks each spawn's ground angle
+/// against the oracle. Returns how many were checked, how many of those read a slope, and
+/// how many read the near window (the wide one was not straight).
+fn check_spawns(
+    (tables, bitmaps): &(Tables<'static>, Vec<Bitmap>),
+    cells: &[(u8, usize, bool)],
+    spawns: &[(i32, u16, u16, bool, u8)],
+) -> Result<(usize, usize, usize), TestCaseError> {
+    let shapes = tables.shape_count();
+    let grid = Grid {
+        w: 12,
+        h: 6,
+        cells: cells
+            .iter()
+            .map(|&(kind, v, one_way)| {
+                let cell = match kind {
+                    0..=5 => Cell::EMPTY,
+                    6..=7 => Cell::FULL,
+                    k => Cell::shape(ShapeId::new(u16::from(k) % shapes), Variant::ALL[v]),
+                };
+                if one_way && kind > 12 {
+                    cell.one_way()
+                } else {
+                    cell
+                }
+            })
+            .collect(),
+    };
+    let world = World::new(*tables, &grid);
+    let (mut checked, mut sloped, mut near) = (0, 0, 0);
+    for &(x, w, h, centre, wall) in spawns {
+        let settings = ActorSettings {
+            feet: if centre { Feet::Centre } else { Feet::Box },
+            wall_height: wall,
+            ..ActorSettings::default()
+        };
+        let mut a = Actor::new(0, 0, w, h).with_settings(settings);
+        if !world.place_on_ground(&mut a, x, 6 * N + 8) {
+            continue;
+        }
+        if let Some((want, wide)) = oracle(&grid, bitmaps, &a) {
+            prop_assert_eq!(world.ground_angle(&a), want, "{:?}", a);
+            checked += 1;
+            sloped += usize::from(want != 0);
+            near += usize::from(!wide);
+        }
     }
-    Some(if mag(n) >= mag(steep).max(mag(w)) {
-        n
-    } else {
-        w
-    })
+    Ok((checked, sloped, near))
 }
 
 proptest! {
@@ -547,42 +674,46 @@ proptest! {
         cells in prop::collection::vec((0u8..20, 0usize..8, any::<bool>()), 12 * 6),
         spawns in prop::collection::vec((0i32..192, 1u16..=64, 1u16..=40, any::<bool>(), 0u8..8), 8),
     ) {
-        let (tables, bitmaps) = default_tiles();
-        let shapes = tables.shape_count();
-        let grid = Grid {
-            w: 12,
-            h: 6,
-            cells: cells
-                .iter()
-                .map(|&(kind, v, one_way)| {
-                    let cell = match kind {
-                        0..=5 => Cell::EMPTY,
-                        6..=7 => Cell::FULL,
-                        k => Cell::shape(
-                            ShapeId::new(u16::from(k) % shapes),
-                            Variant::ALL[v],
-                        ),
-                    };
-                    if one_way && kind > 12 { cell.one_way() } else { cell }
-                })
-                .collect(),
-        };
-        let world = World::new(tables, &grid);
-        for (x, w, h, centre, wall) in spawns {
-            let settings = ActorSettings {
-                feet: if centre { Feet::Centre } else { Feet::Box },
-                wall_height: wall,
-                ..ActorSettings::default()
-            };
-            let mut a = Actor::new(0, 0, w, h).with_settings(settings);
-            if !world.place_on_ground(&mut a, x, 6 * N + 8) {
-                continue;
-            }
-            if let Some(want) = oracle(&grid, &bitmaps, &a) {
-                prop_assert_eq!(world.ground_angle(&a), want, "{:?}", a);
-            }
-        }
+        check_spawns(&default_tiles(), &cells, &spawns)?;
     }
+}
+
+/// The oracle's comparisons are not idle: over 200 maps drawn by a fixed generator, many
+/// spawns read a slope, and both windows decide some of them.
+#[test]
+fn the_rule_is_exercised() {
+    let tiles = default_tiles();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let (mut checked, mut sloped, mut near) = (0, 0, 0);
+    for _ in 0..200 {
+        let cells: Vec<(u8, usize, bool)> = (0..12 * 6)
+            .map(|_| (next(20) as u8, next(8) as usize, next(2) == 1))
+            .collect();
+        let spawns: Vec<(i32, u16, u16, bool, u8)> = (0..8)
+            .map(|_| {
+                let w = 1 + next(64) as u16;
+                (
+                    next(192) as i32,
+                    w,
+                    1 + next(40) as u16,
+                    next(2) == 1,
+                    next(8) as u8,
+                )
+            })
+            .collect();
+        let (c, s, n) = check_spawns(&tiles, &cells, &spawns).expect("the rule holds");
+        (checked, sloped, near) = (checked + c, sloped + s, near + n);
+    }
+    assert!(
+        checked > 1000 && sloped > 300 && near > 200,
+        "{checked} {sloped} {near}"
+    );
 }
 
 /// The oracle is not idle: over fixed maps it meets sloped answers and reads them as the
@@ -603,6 +734,6 @@ fn the_oracle_sees_slopes() {
     let world = World::new(tables, &grid);
     let mut a = Actor::new(0, 0, 8, 12);
     assert!(world.place_on_ground(&mut a, 80, 120));
-    assert_eq!(oracle(&grid, &bitmaps, &a), Some(32));
+    assert_eq!(oracle(&grid, &bitmaps, &a), Some((32, true)));
     assert_eq!(world.ground_angle(&a), 32);
 }

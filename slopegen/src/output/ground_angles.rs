@@ -62,8 +62,9 @@ pub struct GroundAngle {
 /// let at = |x, y| angles.iter().find(|g| (g.x, g.y) == (x, y)).map(|g| g.angle);
 /// assert_eq!(at(40, 25), Some(32)); // half-way up the ramp: 45°
 /// assert_eq!(at(100, 32), Some(0)); // on the blocks, far from the ramp: level
-/// let near = at(56, 32).unwrap(); // on the blocks, 8 px past the crest: the window of
-/// assert!(0 < near && near < 32); // three tiles still sees the ramp
+/// let crest = at(50, 32).unwrap(); // 2 px past the crest: the near window holds both
+/// assert!(0 < crest && crest < 32);
+/// assert_eq!(at(56, 32), Some(0)); // 8 px past it: level ground under the near window
 /// assert_eq!(at(1, 16), None); // against the map's left wall: no room for the probe
 /// # Ok::<(), slope_runtime::BlobError>(())
 /// ```

@@ -6,7 +6,7 @@
 //! around the actor instead: it traces the top of the ground column by column from the
 //! foot outwards and fits straight lines to the heights it found (least squares), over a
 //! near window (half a tile each side) and a wide one (three tiles, at least the actor's
-//! width). So a straight staircase reads its true angle wherever the window lies on it,
+//! width), and reads the wide one where the surface in it is straight. So a straight staircase reads its true angle wherever the window lies on it,
 //! whatever its tiles, and the angle changes gradually over crests, valleys and seams.
 
 use crate::map::{Solid, TileMap};
@@ -55,21 +55,23 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///   height − 1, at least 1 px) of the last one's. A wall or a ledge (a step the
     ///   actor could not walk) ends the trace on that side. One-way cells are ground;
     ///   platforms take no part.
-    /// - **The windows**: a near one, `N/2` columns each side of the foot (8 in 16-px
-    ///   tiles), and a wide one, three tiles (`⌈3N/2⌉` each side; 24) or half the actor's
-    ///   width if more, at most 32 columns each side. Three tiles hold a riser of a
-    ///   slope drawn one riser per tile or every other tile, so gentle slopes read true;
-    ///   half a tile is enough for slopes that rise at least every few columns, and
-    ///   follows them closely, so a one-tile 45° ramp between level ground reads 45° in
-    ///   its middle.
+    /// - **The windows**: a near one, `N/2` columns each side of the foot (at least 8),
+    ///   and a wide one, three tiles (`⌈3N/2⌉` each side, at least 24) or half the
+    ///   actor's width if more; both at most 32 columns each side. In 16-px tiles: 8 and
+    ///   24. The wide one holds a riser of a slope drawn one riser per tile or every other
+    ///   tile, so gentle slopes read true; the near one follows the ground under the foot
+    ///   closely, so a one-tile 45° ramp between level ground reads 45° in its middle, and
+    ///   level ground beside a slope reads level (or one byte angle off, where the start
+    ///   of a gentle slope in the wide window still looks straight).
     /// - **The angle**: of the straight line that fits the traced heights best (least
-    ///   squares) in each window, rounded to the nearest byte angle: the near window's
-    ///   where it reads at least `atan(3/N)` (3 px a tile) and no less steep than the
-    ///   wide one's, else the wide one's. On a straight staircase under the whole wide
+    ///   squares), rounded to the nearest byte angle: in the wide window where the heights
+    ///   there lie on a line as a staircase's do (their mean square distance from it at
+    ///   most ⅛ px²), else in the near window (a slope meets level ground or another
+    ///   slope within the wide window). On a straight staircase under the whole wide
     ///   window it is within one byte angle (1.4°) of the staircase's true angle (for any
-    ///   staircase whose pattern repeats within three tiles), and it changes by at most
-    ///   one byte angle per pixel walked over its seams. Where the window spans two
-    ///   slopes (a crest, a valley), it lies between their angles.
+    ///   staircase whose pattern repeats within three tiles or 48 columns), and it changes
+    ///   by at most one byte angle per pixel walked over its seams. Where the window spans
+    ///   two slopes (a crest, a valley), it lies between their angles.
     ///
     /// [`crate::Surface::angle`] (what `slopegen preview` shows per tile) is each tile's
     /// own answer; on its own a tile with one 1-px riser cannot tell a step from a gentle
@@ -139,22 +141,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         for side in [-1, 1] {
             ground.trace(foot, h0, side, (half, climb), &mut fits);
         }
-        let (near, wide) = (fits.near.angle(), fits.wide.angle());
-        // The near fit is exact on slopes steep enough to rise within it (3 px a tile or
-        // more); where it reads steeper than the wide one, the foot is on such a slope.
-        let steep = byte_angle(3, self.n);
-        Some(if magnitude(near) >= steep.max(magnitude(wide)) {
-            near
+        // The wide fit reads gentle slopes true where the near one, with too few risers,
+        // cannot; but where its surface is not straight (a slope beside level ground, a
+        // crest), the near fit is the ground the actor is on.
+        Some(if fits.wide.is_straight() {
+            fits.wide.angle()
         } else {
-            wide
+            fits.near.angle()
         })
     }
 
-    /// The two windows' half-widths: `N/2` (at least 2), and `⌈3N/2⌉` or half the
-    /// actor's width if more; both at most [`MAX_HALF_WINDOW`].
+    /// The two windows' half-widths: `N/2`, at least 8; and `⌈3N/2⌉`, at least 24, or half
+    /// the actor's width if more; both at most [`MAX_HALF_WINDOW`].
     fn half_windows(&self, actor: &Actor) -> (i32, i32) {
-        let near = (self.n / 2).clamp(2, MAX_HALF_WINDOW);
-        let tiles = (3 * self.n + 1) / 2;
+        let near = (self.n / 2).clamp(8, MAX_HALF_WINDOW);
+        let tiles = ((3 * self.n + 1) / 2).max(24);
         let width = (i32::from(actor.width()) + 1) / 2;
         (near, tiles.max(width).min(MAX_HALF_WINDOW))
     }
@@ -396,6 +397,7 @@ struct Fit {
     sh: i32,
     sxx: i32,
     sxh: i32,
+    shh: i32,
 }
 
 impl Fit {
@@ -406,6 +408,7 @@ impl Fit {
         self.sh += h;
         self.sxx += x * x;
         self.sxh += x * h;
+        self.shh += h * h;
     }
 
     /// Points `(side·k, h)` for `k` in `ks.0..=ks.1` (`0 ≤ k ≤ 32`; `(0, 0)` is the point
@@ -421,6 +424,22 @@ impl Fit {
         self.sh += count * h;
         self.sxx += squares(k1) - squares(k0 - 1);
         self.sxh += sk * h;
+        self.shh += count * h * h;
+    }
+
+    /// Whether the points lie on a straight line as a staircase's do: the mean square of
+    /// their heights' distances from the fitted line at most ⅛ px² (any staircase whose
+    /// pattern repeats within 48 columns, rising up to 3 px a column, keeps it under
+    /// 0.107; two columns of a 45° slope at the edge of level ground pass it, three do
+    /// not). In 64 bits: the sums' products pass 32 (a few
+    /// library calls on ARMv6-M, once per ask).
+    fn is_straight(&self) -> bool {
+        let (n, sx, sh) = (i64::from(self.n), i64::from(self.sx), i64::from(self.sh));
+        let run = n * i64::from(self.sxx) - sx * sx;
+        let rise = n * i64::from(self.sxh) - sx * sh;
+        let spread = n * i64::from(self.shh) - sh * sh;
+        // n · (sum of squared residuals) · run = spread · run − rise²
+        8 * (spread * run - rise * rise) <= n * n * run
     }
 
     /// The line's slope as the nearest byte angle (0 with fewer than two points).
@@ -432,11 +451,6 @@ impl Fit {
         }
         byte_angle(rise, run)
     }
-}
-
-/// How steep byte angle `a` (at most a quarter turn either way) is: 0..=64.
-fn magnitude(a: u8) -> u8 {
-    (a as i8).unsigned_abs()
 }
 
 /// The byte angle nearest `atan(rise / run)`, for `run > 0` and `run < 2^23`: between
