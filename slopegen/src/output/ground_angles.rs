@@ -40,8 +40,10 @@ pub struct GroundAngle {
 ///   less than N/2 px to a side, a ceiling less than N px above, or it would fall through),
 ///   the pixel is left out.
 ///
-/// The size decides only where the probe fits: the angle itself is read over a window of
-/// three tiles whatever the actor's size (see [`World::ground_angle`]).
+/// The size decides only where the probe fits: the angle itself is read over the same
+/// windows (half a tile each side, and three tiles in all) for any actor up to three
+/// tiles wide
+/// (see [`World::ground_angle`]).
 ///
 /// ```
 /// use slope_runtime::{Cell, GridMap, Rect, Tables};
