@@ -116,7 +116,12 @@ fn status(scene: &Scene<'_>, frame: u32) -> String {
         hero.x,
         hero.y,
         if c.on_ground() { "ground " } else { "air    " },
-        if angle != 0 { "slope " } else { "" },
+        // level ground beside a slope may read a byte angle off level
+        if (angle as i8).unsigned_abs() > 1 {
+            "slope "
+        } else {
+            ""
+        },
         if c.on_one_way() { "one-way " } else { "" },
         if c.pushing_left() || c.pushing_right() {
             "wall "

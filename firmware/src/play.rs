@@ -46,16 +46,18 @@ pub struct Seen {
 impl Seen {
     /// On the ground.
     pub const GROUND: u8 = 1;
+    /// On a slope: its ground cell is a shape cell.
+    pub const SLOPE: u8 = 1 << 1;
     /// On a one-way cell or platform.
-    pub const ONE_WAY: u8 = 1 << 1;
+    pub const ONE_WAY: u8 = 1 << 2;
     /// On the lift.
-    pub const LIFT: u8 = 1 << 2;
+    pub const LIFT: u8 = 1 << 3;
     /// Against a wall, or stopped by one during the frame.
-    pub const WALL: u8 = 1 << 3;
+    pub const WALL: u8 = 1 << 4;
     /// Took off: the game started a jump this frame.
-    pub const JUMPED: u8 = 1 << 4;
+    pub const JUMPED: u8 = 1 << 5;
     /// The flags' names, in bit order, as the report prints them.
-    const NAMES: [&str; 5] = ["ground", "one_way", "lift", "wall", "jumps"];
+    const NAMES: [&str; 6] = ["ground", "slope", "one_way", "lift", "wall", "jumps"];
 }
 
 /// The level and its actors, played a frame at a time.

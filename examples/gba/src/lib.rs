@@ -349,7 +349,8 @@ mod tests {
             game.update(script(f));
             let hero = game.hero().unwrap();
             let c = hero.contacts;
-            on_slope |= c.on_ground() && game.hero_angle() != 0;
+            // at least 11° (8 byte angles): a slope, not level ground beside one
+            on_slope |= c.on_ground() && (game.hero_angle() as i8).unsigned_abs() >= 8;
             on_ledge |= c.on_one_way();
             if f == 200 && c.on_one_way() {
                 on_ledge_at_200 = Some((hero.x, hero.y));
