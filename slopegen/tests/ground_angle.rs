@@ -536,8 +536,9 @@ fn short_slopes_read_their_angle_and_level_ground_beside_them_reads_level() {
 
 /// The default tiles, packed, with their bitmaps by shape id.
 fn default_tiles() -> (Tables<'static>, Vec<Bitmap>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tiles");
-    let set = TileSet::read(&root).expect("the default tiles");
+    // The default tiles, packaged with the crate (`tiles/` at the repository's root).
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tiles");
+    let set = TileSet::read(Path::new(root)).expect("the default tiles");
     let blob: &'static [u8] = Box::leak(slopegen::pack(&set).into_boxed_slice());
     let tables = Tables::from_bytes(blob).expect("loads");
     let bitmaps = set.tiles.iter().map(|t| t.bitmap.clone()).collect();

@@ -7,8 +7,9 @@
 //! foot outwards and fits straight lines to the heights it found (least squares), over a
 //! near window (half a tile each side, at least 8 columns) and a wide one (three tiles, at
 //! least 24 columns each side and the actor's width, at most 32 each side), and reads the
-//! wide one where the surface in it is straight. So a straight staircase reads its true angle wherever the window lies on it,
-//! whatever its tiles, and the angle changes gradually over crests, valleys and seams.
+//! wide one where the surface in it is straight. So a straight staircase reads its true
+//! angle wherever the window lies on it, whatever its tiles, and the angle changes
+//! gradually over crests, valleys and seams.
 
 use crate::map::{Solid, TileMap};
 use crate::motion::actor::{Actor, Feet};
@@ -50,7 +51,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// own angle:
     ///
     /// - **The foot**: [`Feet::Centre`] reads at the centre column; [`Feet::Box`] at the
-    ///   column of its box that stands on the ground nearest the centre.
+    ///   column of its box that stands on the ground nearest the centre. The foot's own
+    ///   surface is the one nearest the box's bottom, within a tile and the actor's width
+    ///   (a wide centre-feet box held by a heel may stand above the ground under its
+    ///   centre).
     /// - **The trace**: from the foot's surface, the top of the ground is followed column
     ///   by column to each side, each column's top within the actor's climb (its wall
     ///   height − 1, at least 1 px) of the last one's. A wall or a ledge (a step the
@@ -66,13 +70,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ///   of a gentle slope in the wide window still looks straight).
     /// - **The angle**: of the straight line that fits the traced heights best (least
     ///   squares), rounded to the nearest byte angle (within 1/500 of a step): in the wide
-    ///   window where the heights
-    ///   there lie on a line as a staircase's do (their mean square distance from it at
-    ///   most ⅛ px²), else in the near window (a slope meets level ground or another
-    ///   slope within the wide window). On a straight staircase under the whole wide
-    ///   window it is within one byte angle (1.4°) of the staircase's true angle (for any
-    ///   staircase whose pattern repeats within three tiles or 48 columns), and it changes
-    ///   by at most one byte angle per pixel walked over its seams. Where the window spans
+    ///   window where the heights there lie on a line as a staircase's do (their mean
+    ///   square distance from it at most ⅛ px²), else in the near window (a slope meets
+    ///   level ground or another slope within the wide window). On a straight staircase
+    ///   under the whole wide window it is within one byte angle (1.4°) of the
+    ///   staircase's true angle (for any staircase rising up to 3 px a column whose
+    ///   pattern repeats within 48 columns, or three tiles if less), and it changes by at
+    ///   most one byte angle per pixel walked over its seams. Where the window spans
     ///   two slopes (a crest, a valley), it lies between their angles.
     ///
     /// [`crate::Surface::angle`] (what `slopegen preview` shows per tile) is each tile's
