@@ -355,16 +355,33 @@ fn walkers() -> Vec<(Actor, String)> {
 #[test]
 fn gentle_slopes_of_one_riser_per_tile_read_their_angle() {
     for (rise, run) in [(1, 32), (1, 24), (1, 16), (1, 12), (1, 8)] {
-        for dir in [1, -1] {
-            let base = if dir > 0 { 16 } else { 16 + 400 / run + 2 };
-            let t = Terrain::new(base, &[flat(96), slope(400, dir * rise, run), flat(96)]);
-            for (a, who) in walkers() {
-                let what = format!("{rise}/{run} x{dir}, {who}");
-                let c = walk(&t, a, &what);
-                assert!(c.straight > 60 && c.seams > 60, "{what}: {c:?}");
-            }
+        for (what, c) in walk_both_ways((rise, run), 400, 96) {
+            assert!(c.straight > 60 && c.seams > 60, "{what}: {c:?}");
         }
     }
+}
+
+/// Every walker over a ramp of `len` columns rising `rise` every `run`, between `flats`
+/// columns of level ground, then over the same ramp falling.
+fn walk_both_ways((rise, run): (i32, i32), len: i32, flats: i32) -> Vec<(String, Checked)> {
+    let mut out = Vec::new();
+    for dir in [1, -1] {
+        let base = if dir > 0 {
+            16
+        } else {
+            16 + len * rise / run + 2
+        };
+        let t = Terrain::new(
+            base,
+            &[flat(flats), slope(len, dir * rise, run), flat(flats)],
+        );
+        for (a, who) in walkers() {
+            let what = format!("{rise}/{run} x{dir}, {who}");
+            let c = walk(&t, a, &what);
+            out.push((what, c));
+        }
+    }
+    out
 }
 
 /// Ramps of several tile kinds each (10.6°, 14°, 15°, 18.4°, 22.6°, 26.6°, 45°): one angle
@@ -372,19 +389,8 @@ fn gentle_slopes_of_one_riser_per_tile_read_their_angle() {
 #[test]
 fn ramps_of_several_tile_kinds_read_one_angle() {
     for (rise, run) in [(3, 16), (1, 4), (4, 15), (1, 3), (5, 12), (1, 2), (1, 1)] {
-        for dir in [1, -1] {
-            let len = 192;
-            let base = if dir > 0 {
-                16
-            } else {
-                16 + len * rise / run + 2
-            };
-            let t = Terrain::new(base, &[flat(80), slope(len, dir * rise, run), flat(80)]);
-            for (a, who) in walkers() {
-                let what = format!("{rise}/{run} x{dir}, {who}");
-                let c = walk(&t, a, &what);
-                assert!(c.straight > 20 && c.joins > 10, "{what}: {c:?}");
-            }
+        for (what, c) in walk_both_ways((rise, run), 192, 80) {
+            assert!(c.straight > 20 && c.joins > 10, "{what}: {c:?}");
         }
     }
 }

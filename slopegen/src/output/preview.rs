@@ -126,6 +126,11 @@ fn fill(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, colour: Rgb<u8>) {
     }
 }
 
+/// Map pixel (x, y) (y up, of a map `h` px tall) drawn `scale` times as large.
+fn map_pixel(img: &mut RgbImage, (x, y): (u32, u32), (h, scale): (u32, u32), colour: Rgb<u8>) {
+    fill(img, x * scale, (h - 1 - y) * scale, scale, scale, colour);
+}
+
 fn outline(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, colour: Rgb<u8>) {
     fill(img, x, y, w, 1, colour);
     fill(img, x, y + h.saturating_sub(1), w, 1, colour);
@@ -267,14 +272,7 @@ pub fn map_picture(
                 _ if lx == 0 || ly == 0 => GRID,
                 _ => continue,
             };
-            fill(
-                &mut img,
-                x * scale,
-                (h - 1 - y) * scale,
-                scale,
-                scale,
-                colour,
-            );
+            map_pixel(&mut img, (x, y), (h, scale), colour);
         }
     }
     let area = Rect {
@@ -286,14 +284,7 @@ pub fn map_picture(
     for g in ground_angles(tables, map, area) {
         // 0 ≤ x < w, 0 ≤ y < h: inside the area.
         let (x, y) = (g.x as u32, g.y as u32);
-        fill(
-            &mut img,
-            x * scale,
-            (h - 1 - y) * scale,
-            scale,
-            scale,
-            Rgb(angle_colour(g.angle)),
-        );
+        map_pixel(&mut img, (x, y), (h, scale), Rgb(angle_colour(g.angle)));
     }
     for o in objects {
         match &o.value {
