@@ -4,7 +4,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::map::{Solid, TileMap};
+use crate::map::{Cell, Solid, TileMap};
 use crate::motion::actor::Actor;
 use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
@@ -116,7 +116,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn stand_on_footing(&self, actor: &mut Actor, footing: Footing) {
         actor.contacts.set(Contacts::ON_GROUND, true);
         if let Some(cell) = footing.cell {
-            self.stand_on(actor, cell);
+            Self::stand_on_cell(actor, cell.at, cell.shape);
         }
         if let Some(index) = footing.platform {
             actor.contacts.set_ground_platform(index);
@@ -124,12 +124,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor
             .contacts
             .set(Contacts::ON_ONE_WAY, footing.only_one_way);
-    }
-
-    /// Records that the actor stands on `cell`.
-    fn stand_on(&self, actor: &mut Actor, cell: (i32, i32)) {
-        let shape = matches!(self.map.cell(cell.0, cell.1).solid, Solid::Shape(..));
-        Self::stand_on_cell(actor, cell, shape);
     }
 
     /// Records that the actor stands on `cell`, a shape cell when `shape`.
@@ -171,17 +165,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let mut meets = false;
         let mut only_one_way = true;
-        let mut best: Option<(i32, i32, i32)> = None; // (distance from centre, tx, ty)
+        let mut best: Option<(i32, GroundCell)> = None; // (distance from centre, cell)
         let mut visit = |tx: i32, ty: i32, hit: bool| {
             // Touching: free of the cell, and the row under the feet meets it.
             meets |= hit;
             if !hit || (exact && self.cell_hits_with(tx, ty, here, floor)) {
                 return;
             }
-            only_one_way &= self.map.cell(tx, ty).one_way;
+            let cell = self.map.cell(tx, ty);
+            only_one_way &= cell.one_way;
             let off = self.columns_from(centre, tx);
-            if best.is_none_or(|(d, _, _)| off < d) {
-                best = Some((off, tx, ty));
+            if best.is_none_or(|(d, _)| off < d) {
+                best = Some((off, GroundCell::new((tx, ty), cell)));
             }
         };
         if let Some(foot) = floor.foot {
@@ -195,7 +190,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 ControlFlow::<()>::Continue(())
             });
         }
-        let cell = best.map(|(_, tx, ty)| (tx, ty));
+        let cell = best.map(|(_, cell)| cell);
         self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
     }
 
@@ -204,7 +199,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// the platforms under the feet added.
     fn footing_with_platforms(
         &self,
-        cell: Option<(i32, i32)>,
+        cell: Option<GroundCell>,
         meets: bool,
         only_one_way: bool,
         below: Rect,
@@ -236,7 +231,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         here: Rect,
         floor: &Rules,
         exact: bool,
-    ) -> (Option<(i32, i32)>, bool, bool) {
+    ) -> (Option<GroundCell>, bool, bool) {
         let (ty, row) = self.split(below.y0);
         let ((first, lo0), (last, hi1)) = (self.split(below.x0), self.split(below.x1));
         let mut tx = self.tile_of(centre);
@@ -252,8 +247,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let hit = self.strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
             meets |= hit;
             if hit && !(exact && self.cell_hits_with(tx, ty, here, floor)) {
-                best = best.or(Some((tx, ty)));
-                only_one_way &= self.map.cell(tx, ty).one_way;
+                let cell = self.map.cell(tx, ty);
+                best = best.or(Some(GroundCell::new((tx, ty), cell)));
+                only_one_way &= cell.one_way;
                 if !only_one_way {
                     break;
                 }
@@ -281,7 +277,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 #[derive(Clone, Copy, Debug)]
 struct Footing {
     /// The touched cell nearest the actor's centre (`None`: only platforms).
-    cell: Option<(i32, i32)>,
+    cell: Option<GroundCell>,
     /// The touched platform nearest the actor's centre (`None`: only cells).
     platform: Option<usize>,
     /// Every touched cell and platform is one-way.
@@ -295,4 +291,21 @@ pub(super) fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, d
     c.set(Contacts::PUSHING_LEFT, blocked_x && dx < 0);
     c.set(Contacts::PUSHING_RIGHT, blocked_x && dx > 0);
     c.set(Contacts::ON_CEILING, blocked_y && dy > 0);
+}
+
+/// A cell the feet touch, as the footing's search read it.
+#[derive(Clone, Copy, Debug)]
+struct GroundCell {
+    at: (i32, i32),
+    /// A shape cell (a slope, most often), not a block.
+    shape: bool,
+}
+
+impl GroundCell {
+    fn new(at: (i32, i32), cell: Cell) -> GroundCell {
+        GroundCell {
+            at,
+            shape: matches!(cell.solid, Solid::Shape(..)),
+        }
+    }
 }

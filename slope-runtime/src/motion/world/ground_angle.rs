@@ -142,7 +142,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             wide: Fit::default(),
             near_half,
         };
-        fits.near.add_run(1, (0, 0), 0);
+        fits.near.add_run(1, (0, 0), 0); // the foot itself
         fits.wide.add_run(1, (0, 0), 0);
         for side in [-1, 1] {
             ground.trace(foot, h0, side, (half, climb), &mut fits);
@@ -168,9 +168,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 }
 
 /// The ground's pixels as the trace reads them (solid cells, one-way cells included;
-/// platforms take no part), with the last cells and column it read kept: a trace reads
-/// each cell from the map once. (Small fields only:
-/// on ARMv6-M every copy of a larger value is a library call.)
+/// platforms take no part), with the last cells and shape it read kept: a trace reads each
+/// cell from the map once. (Small fields only: on ARMv6-M every copy of a larger value is
+/// a library call.)
 struct Ground<'w, 't, M, P> {
     world: &'w World<'t, M, P>,
     /// The last two cells read, most recent first.
@@ -417,8 +417,7 @@ impl Fit {
         self.shh += h * h;
     }
 
-    /// Points `(side·k, h)` for `k` in `ks.0..=ks.1` (`0 ≤ k ≤ 32`; `(0, 0)` is the point
-    /// `(0, h)`).
+    /// Points `(side·k, h)` for `k` in `ks.0..=ks.1` (`0 ≤ k ≤ 32`).
     fn add_run(&mut self, side: i32, (k0, k1): (i32, i32), h: i32) {
         let count = k1 - k0 + 1;
         // Σk over k0..=k1 (a shift, not a division: no divider on ARMv6-M), and Σk² from
