@@ -59,6 +59,29 @@ pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
         .wrapping_sub(1u32.wrapping_shl(lo as u32))
 }
 
+/// The position of the highest set bit of a non-zero `mask`. One 32-bit count, on the half
+/// that holds it (a 64-bit count is two library calls on ARMv6-M).
+#[inline]
+pub(crate) const fn highest_bit(mask: u64) -> i32 {
+    let high = (mask >> 32) as u32;
+    if high != 0 {
+        63 - high.leading_zeros() as i32
+    } else {
+        31 - (mask as u32).leading_zeros() as i32
+    }
+}
+
+/// The position of the lowest set bit of a non-zero `mask` (as [`highest_bit`]).
+#[inline]
+pub(crate) const fn lowest_bit(mask: u64) -> i32 {
+    let low = mask as u32;
+    if low != 0 {
+        low.trailing_zeros() as i32
+    } else {
+        32 + ((mask >> 32) as u32).trailing_zeros() as i32
+    }
+}
+
 /// Whether `mask` has a bit at a position in `lo..=hi` (positions outside `0..64` hold none):
 /// `mask & span_bits(lo, hi) != 0`.
 #[inline]

@@ -512,7 +512,7 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 
 /// ⌊log2 len⌋ for `len` in 1..=64.
 #[inline]
-const fn floor_log2(len: u32) -> u32 {
+pub(crate) const fn floor_log2(len: u32) -> u32 {
     if cfg!(target_arch = "arm") {
         floor_log2_by_comparisons(len)
     } else {

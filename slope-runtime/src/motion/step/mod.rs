@@ -28,7 +28,11 @@
 //!   its centre;
 //! - **level walk on any floor** (whole-box feet): the columns the leading edge enters
 //!   clear and a solid pixel under every box of the walk: it walks the whole way on the
-//!   floor.
+//!   floor;
+//! - **walk** (`walk`, whole-box feet, on the ground, not rising): the same pixels, each
+//!   decided by heights (how high the obstacle in the column ahead reaches, how high the
+//!   ground under the box lies) instead of strip tests, wherever the cells are plain (no
+//!   one-way cell, no platform near): slopes up and down, steps and walls.
 
 mod contacts;
 mod drop;
@@ -38,6 +42,7 @@ pub(crate) mod sideways;
 #[cfg(test)]
 mod tests;
 pub(crate) mod vertical;
+mod walk;
 
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
@@ -172,7 +177,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 self.finish_drop(actor);
                 return (false, false);
             }
-            Some(Whole::LevelWalk) => (false, dy < 0, true),
+            Some(Whole::Walk { blocked_x }) => (blocked_x, dy < 0, true),
             Some(Whole::OnBlocks) => {
                 self.finish_drop(actor);
                 self.stand_on_block(actor);

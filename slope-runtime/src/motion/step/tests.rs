@@ -14,6 +14,8 @@ use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, World};
 std::thread_local! {
     /// Frames answered by a shortcut, on this test's thread.
     pub(super) static SHORTCUTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    /// Frames answered by the walk (`walk`), on this test's thread.
+    pub(super) static WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Whether `lift_past` takes strips for whole-box feet on this test's thread.
     pub(super) static BY_STRIPS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
 }
@@ -230,11 +232,14 @@ fn shortcuts_change_nothing_on_the_ground() {
         40..60,
     );
     let case = (terrain(), walker, -700..700i32, inputs);
+    let walks = WALKS.get();
     let (taken, frames) = compare_shortcuts(1500, case);
     assert!(
         taken * 4 > frames,
         "shortcuts taken on {taken} of {frames} frames"
     );
+    let walks = WALKS.get() - walks;
+    assert!(walks * 10 > frames, "walks on {walks} of {frames} frames");
 }
 
 /// One frame of `start` on `map`, with the whole-frame shortcuts and without.
@@ -345,4 +350,43 @@ fn shortcuts_change_nothing_jumping() {
         taken * 4 > frames,
         "shortcuts taken on {taken} of {frames} frames"
     );
+}
+
+/// Up a 45° ramp beside a one-way block that wide, tall walkers reach into: where their
+/// rising feet enter the block's row, the block meets them (a one-way cell meets feet that
+/// come from below its row) and the climb is refused. Every frame, with the walk and
+/// without, is the same, and some walkers are stopped under the block.
+#[test]
+fn a_climb_into_a_one_way_block_is_refused_with_the_walk_too() {
+    let ramp = tables().find("slope45").expect("a default tile");
+    let mut map = Map::new(Cell::EMPTY);
+    for tx in 0..5 {
+        map.set(tx, 0, Cell::FULL);
+    }
+    map.set(1, 2, Cell::FULL.one_way());
+    map.set(2, 1, Cell::shape(ramp, crate::Variant::Identity));
+    map.set(3, 1, Cell::FULL);
+    let world = World::new(tables(), &map);
+    let (mut stopped, walks) = (0, WALKS.get());
+    for h in [2u16, 6, 18, 24] {
+        for w in [1u16, 4, 17, 20] {
+            let start = Actor::new(0, 16, w, h);
+            let (mut fast, mut slow) = (start, start);
+            for frame in 0..40 {
+                for a in [&mut fast, &mut slow] {
+                    a.vx = 300;
+                    a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
+                }
+                let before = fast;
+                world.step_with(&mut fast, Shortcuts::Taken);
+                world.step_with(&mut slow, Shortcuts::Refused);
+                assert_eq!(fast, slow, "{w}×{h}, frame {frame} from {before:?}");
+            }
+            if slow.y < 32 {
+                stopped += 1;
+            }
+        }
+    }
+    assert!(stopped > 0, "no walker was stopped under the one-way block");
+    assert!(WALKS.get() > walks + 100, "too few walks");
 }

@@ -381,7 +381,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if self.shift < 32 {
             t.wrapping_shl(self.shift)
         } else {
-            t.saturating_mul(self.n)
+            scaled(t, self.n)
         }
     }
 
@@ -555,10 +555,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 /// A block of cells, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct CellSpan {
-    tx0: i32,
-    tx1: i32,
-    ty0: i32,
-    ty1: i32,
+    pub(super) tx0: i32,
+    pub(super) tx1: i32,
+    pub(super) ty0: i32,
+    pub(super) ty1: i32,
 }
 
 impl CellSpan {
@@ -607,6 +607,15 @@ pub(super) fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
             v.checked_rem_euclid(n).unwrap_or(0),
         )
     }
+}
+
+/// `t · n`, saturating: out of line, because on ARMv6-M a saturating multiply is a
+/// 64-bit library call that the optimiser would otherwise compute before the test that
+/// picks the shift.
+#[cold]
+#[inline(never)]
+fn scaled(t: i32, n: i32) -> i32 {
+    t.saturating_mul(n)
 }
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.

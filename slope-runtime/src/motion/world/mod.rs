@@ -15,6 +15,7 @@ mod meeting;
 mod platforms;
 mod queries;
 pub(crate) mod rules;
+pub(crate) mod top;
 
 use crate::map::TileMap;
 use crate::motion::platform::Platform;

@@ -1,0 +1,154 @@
+//! The walk: a frame on the ground by the heights of the ground and of what stands in the
+//! way, one height lookup per pixel where the pixel path tests two to four strips.
+//!
+//! It follows the pixel path's rules exactly (`sideways`, `vertical`) for the case they
+//! reduce to heights: whole-box feet on the ground, not rising, over cells that are not
+//! one-way and with no platform near. Then a pixel sideways is
+//!
+//! - **free** when the column ahead holds no solid pixel beside the box: the box moves,
+//!   then sticks down onto the highest ground under it if that lies less than a wall
+//!   height below (or stands where it is, the ground right under it);
+//! - **a climb** of `k` when the highest solid pixel of that column beside the box lies
+//!   `k - 1` rows above its bottom, `k` at most the wall height − 1, and the `k` rows over
+//!   the box and the column ahead are clear: the box moves up onto it;
+//! - **a wall** when that pixel lies higher.
+//!
+//! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto.
+//! Whatever else the path would meet (a fall off a ledge, a climb under an overhang, a
+//! one-way cell) leaves the frame to the path, with the actor untouched.
+
+use crate::map::TileMap;
+use crate::motion::actor::{Actor, Feet};
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::step::path::PixelPath;
+use crate::motion::world::World;
+use crate::motion::world::top::Top;
+use crate::tables::geometry::Direction;
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// The frame's move by (dx, dy), dy ≤ 0, for an actor on the ground: the pixel path's
+    /// outcome, found by heights. Returns whether a wall stopped the move sideways, with
+    /// the actor moved; `None` when the frame is not a walk over plain ground (see the
+    /// module docs), with the actor untouched.
+    pub(super) fn walk(&self, actor: &mut Actor, dx: i32, dy: i32) -> Option<bool> {
+        let s = actor.settings;
+        let reach = s.wall();
+        // With no reach, the path's stick keeps a walker "grounded" over air for a pixel:
+        // that is no walk on the ground.
+        if s.feet != Feet::Box || reach == 0 || dy > 0 {
+            return None;
+        }
+        let climb = reach.saturating_sub(1);
+        let start = actor.rect();
+        if !self.platforms.as_ref().is_empty()
+            && self.any_platform_in(walk_region(start, dx, dy, reach))
+        {
+            return None;
+        }
+        let mut here = start;
+        // The row under the box is known to be ground.
+        let mut on_floor = false;
+        let mut blocked_x = false;
+        let mut steps = PixelPath::new(dx, dy);
+        while let Some(dir) = steps.next() {
+            if dir.is_horizontal() {
+                match self.walk_pixel(here, dir, climb, reach, s.sticks_to_slopes)? {
+                    Some(next) => {
+                        here = next;
+                        on_floor = true;
+                    }
+                    None => {
+                        blocked_x = true;
+                        steps.stop(dir);
+                    }
+                }
+            } else {
+                // A pixel down: refused where the ground is right under the feet.
+                if !on_floor && !matches!(self.top_in(here.beyond(Direction::Down)), Top::At(_)) {
+                    return None;
+                }
+                steps.stop(dir);
+            }
+        }
+        (actor.x, actor.y) = (here.x0, here.y0);
+        #[cfg(test)]
+        super::tests::WALKS.with(|n| n.set(n.get() + 1));
+        Some(blocked_x)
+    }
+
+    /// One pixel sideways on the ground: the box after it (`Some`), a wall (`Some(None)`),
+    /// or `None` when the pixel is not a plain walk.
+    fn walk_pixel(
+        &self,
+        here: Rect,
+        dir: Direction,
+        climb: i32,
+        reach: i32,
+        sticks: bool,
+    ) -> Option<Option<Rect>> {
+        let ahead = here.beyond(dir);
+        match self.top_in(ahead) {
+            Top::OneWay => None,
+            Top::Air => {
+                let moved = here.shifted(dir, 1);
+                self.stick_down(moved, reach, sticks).map(Some)
+            }
+            Top::At(top) => {
+                let k = top.saturating_sub(here.y0).saturating_add(1);
+                if k > climb {
+                    // The path tries every lift up to the climb and finds that pixel in
+                    // the way of each: a wall, whatever lies above.
+                    return Some(None);
+                }
+                // The rows over the box and the column ahead, up to the lift, must be
+                // clear; and no one-way cell may lie where the rising feet pass (a one-way
+                // slope meets feet that climb onto it).
+                let body = here.swept(dir, 1);
+                let over = Rect {
+                    y0: here.y1.saturating_add(1),
+                    y1: here.y1.saturating_add(k),
+                    ..body
+                };
+                let feet = Rect {
+                    y0: here.y0.saturating_add(1),
+                    y1: here.y0.saturating_add(k),
+                    ..body
+                };
+                let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
+                (self.top_in(over) == Top::Air && !self.any_one_way_in(feet))
+                    .then_some(Some(lifted))
+            }
+        }
+    }
+
+    /// A box moved one pixel sideways on the ground, pulled down onto the ground under
+    /// it (the path's stick): `None` when it would leave the ground.
+    fn stick_down(&self, moved: Rect, reach: i32, sticks: bool) -> Option<Rect> {
+        let under = Rect {
+            y0: moved.y0.saturating_sub(reach),
+            y1: moved.y0.saturating_sub(1),
+            ..moved
+        };
+        let Top::At(ground) = self.top_in(under) else {
+            return None;
+        };
+        let drop = moved.y0.saturating_sub(1).saturating_sub(ground);
+        (drop == 0 || sticks).then(|| moved.shifted(Direction::Down, drop))
+    }
+}
+
+/// Every pixel a walk of (dx, dy) from `start` can test: the box swept sideways, from
+/// `reach` px under its lowest possible feet to `reach` px over its highest possible head.
+fn walk_region(start: Rect, dx: i32, dy: i32, reach: i32) -> Rect {
+    let (x_dir, _) = PixelPath::new(dx, dy).directions();
+    let ax = dx.saturating_abs();
+    // |dx| ≤ MAX_MOVE and reach ≤ MAX_REACH: the product is small.
+    let rise = reach.wrapping_mul(ax.saturating_add(1));
+    let swept = start.swept(x_dir, ax.saturating_add(1));
+    Rect {
+        y0: swept.y0.saturating_sub(rise),
+        y1: swept.y1.saturating_add(rise),
+        ..swept
+    }
+}

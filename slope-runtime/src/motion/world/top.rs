@@ -1,0 +1,97 @@
+//! The top of the solid pixels in a box: how high the ground under a walker reaches, or
+//! how high the obstacle in its way does. The walk (`crate::motion::step::walk`) climbs
+//! and sticks by these heights instead of testing strip after strip.
+
+use core::ops::ControlFlow;
+
+use crate::map::{Solid, TileMap};
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::world::World;
+
+/// What [`World::top_in`] found in a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Top {
+    /// No solid pixel.
+    Air,
+    /// The highest row holding a solid pixel.
+    At(i32),
+    /// A one-way cell takes part: whether it meets the box depends on who asks, so the
+    /// box has no one answer.
+    OneWay,
+}
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// The highest row of `r` that holds a solid pixel of a cell (platforms take no part):
+    /// cell rows from the top down, so the first row of cells with a solid pixel answers.
+    /// One lookup per cell, each a range-OR of the lines the box spans.
+    pub(crate) fn top_in(&self, r: Rect) -> Top {
+        let span = self.cell_span(r);
+        if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
+            return Top::Air;
+        }
+        let mut ty = span.ty1;
+        loop {
+            let mut top = Top::Air;
+            let mut tx = span.tx0;
+            loop {
+                match self.cell_top(tx, ty, r) {
+                    Top::Air => {}
+                    Top::At(y) => {
+                        if !matches!(top, Top::At(t) if t >= y) {
+                            top = Top::At(y);
+                        }
+                    }
+                    Top::OneWay => return Top::OneWay,
+                }
+                if tx >= span.tx1 {
+                    break;
+                }
+                tx = tx.wrapping_add(1); // < tx1: cannot wrap
+            }
+            if top != Top::Air || ty <= span.ty0 {
+                return top;
+            }
+            ty = ty.wrapping_sub(1); // > ty0: cannot wrap
+        }
+    }
+
+    /// Whether a one-way cell lies among the cells `r` covers.
+    pub(crate) fn any_one_way_in(&self, r: Rect) -> bool {
+        let one_way = self.cell_span(r).try_each(|tx, ty| {
+            let cell = self.map.cell(tx, ty);
+            if cell.one_way && !cell.is_empty() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        one_way.is_some()
+    }
+
+    /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
+    #[inline]
+    fn cell_top(&self, tx: i32, ty: i32, r: Rect) -> Top {
+        let cell = self.map.cell(tx, ty);
+        let (id, variant) = match cell.solid {
+            Solid::Empty => return Top::Air,
+            _ if cell.one_way => return Top::OneWay,
+            Solid::Full => {
+                let top = self
+                    .tile_origin(ty)
+                    .saturating_add(self.n.saturating_sub(1));
+                return Top::At(r.y1.min(top));
+            }
+            Solid::Shape(id, variant) => (id, variant),
+        };
+        // The part of `r` inside the cell, in its pixels.
+        let b = self.local_box(tx, ty, r);
+        let last = self.n.saturating_sub(1);
+        let columns = (b.x0.max(0), b.x1.min(last));
+        let rows = (b.y0.max(0), b.y1.min(last));
+        match self.tables.columns_top(id, variant, columns, rows) {
+            Some(y) => Top::At(self.tile_origin(ty).saturating_add(y)),
+            None => Top::Air,
+        }
+    }
+}
