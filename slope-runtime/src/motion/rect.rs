@@ -40,7 +40,7 @@ impl Rect {
     }
 
     /// Grown by `k` pixels on its `dir` side: the region a move of `k` sweeps.
-    #[inline]
+    #[inline(always)]
     pub fn swept(self, dir: Direction, k: i32) -> Rect {
         let mut r = self;
         match dir {

@@ -3,7 +3,9 @@
 use crate::tables::error::BlobError;
 use crate::tables::format::{self, ANGLE_PROFILES, Blob};
 use crate::tables::geometry::Variant;
-use crate::tables::line::{covers, highest_bit, low_bits, lowest_bit, span_bits, span_bits32};
+use crate::tables::line::{
+    covers, highest_bit, highest_bit32, low_bits, lowest_bit, lowest_bit32, span_bits, span_bits32,
+};
 use crate::tables::shape::{Lines, Shape, floor_log2, line_slot, read_mask};
 
 /// A shape's id: its position in the blob (shapes are sorted by name).
@@ -237,15 +239,41 @@ impl<'a> Tables<'a> {
                 width,
             );
         }
-        if code & REVERSED != 0 {
-            // Bit p is row N-1-p: the top is the lowest bit of the mirrored rows.
-            let (p0, p1) = (last.wrapping_sub(rows.1), last.wrapping_sub(rows.0));
-            let m = mask & span_bits(p0, p1);
-            (m != 0).then(|| last.wrapping_sub(lowest_bit(m)))
+        // Bit p is row p, or row N-1-p when the mask runs backwards: the top is then the
+        // lowest bit of the mirrored rows.
+        let reversed = code & REVERSED != 0;
+        let (p0, p1) = if reversed {
+            (last.wrapping_sub(rows.1), last.wrapping_sub(rows.0))
         } else {
-            let m = mask & span_bits(rows.0, rows.1);
-            (m != 0).then(|| highest_bit(m))
-        }
+            rows
+        };
+        let bit = if width <= 4 {
+            // Tiles up to 32 px: one word (no 64-bit shift, a library call on ARMv6-M).
+            let m = mask as u32 & span_bits32(p0, p1);
+            if m == 0 {
+                return None;
+            }
+            if reversed {
+                lowest_bit32(m)
+            } else {
+                highest_bit32(m)
+            }
+        } else {
+            let m = mask & span_bits(p0, p1);
+            if m == 0 {
+                return None;
+            }
+            if reversed {
+                lowest_bit(m)
+            } else {
+                highest_bit(m)
+            }
+        };
+        Some(if reversed {
+            last.wrapping_sub(bit)
+        } else {
+            bit
+        })
     }
 
     fn shape_of(&self, index: u16, record: &'a [u8]) -> Shape<'a> {

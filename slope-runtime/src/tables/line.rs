@@ -10,7 +10,7 @@
 //! (`lo` as low as `-(n-1)`, `hi` as high as `2n-2`), exactly as an overlap does.
 
 /// Bits `0..n` set (all 64 for `n >= 64`).
-#[inline]
+#[inline(always)]
 pub(crate) const fn low_bits(n: u32) -> u64 {
     if cfg!(target_pointer_width = "64") {
         match 1u64.checked_shl(n) {
@@ -41,7 +41,7 @@ const fn low_bits32(n: u32) -> u32 {
 }
 
 /// The bits of positions `lo..=hi` that lie inside `0..64`.
-#[inline]
+#[inline(always)]
 pub(crate) const fn span_bits(lo: i32, hi: i32) -> u64 {
     if hi < 0 || lo > 63 || hi < lo {
         return 0;
@@ -59,26 +59,55 @@ pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
         .wrapping_sub(1u32.wrapping_shl(lo as u32))
 }
 
-/// The position of the highest set bit of a non-zero `mask`. One 32-bit count, on the half
-/// that holds it (a 64-bit count is two library calls on ARMv6-M).
+/// The position of the highest set bit of a non-zero `mask`, by halving: a handful of
+/// compares, where a count of leading zeros is a library call on ARMv6-M.
+#[inline]
+pub(crate) const fn highest_bit32(mask: u32) -> i32 {
+    let (mut m, mut p) = (mask, 0);
+    if m >> 16 != 0 {
+        m >>= 16;
+        p += 16;
+    }
+    if m >> 8 != 0 {
+        m >>= 8;
+        p += 8;
+    }
+    if m >> 4 != 0 {
+        m >>= 4;
+        p += 4;
+    }
+    if m >> 2 != 0 {
+        m >>= 2;
+        p += 2;
+    }
+    p + (m >> 1) as i32
+}
+
+/// The position of the lowest set bit of a non-zero `mask` (as [`highest_bit32`]).
+#[inline]
+pub(crate) const fn lowest_bit32(mask: u32) -> i32 {
+    highest_bit32(mask & mask.wrapping_neg())
+}
+
+/// [`highest_bit32`] of a 64-bit mask, on the half that holds the bit.
 #[inline]
 pub(crate) const fn highest_bit(mask: u64) -> i32 {
     let high = (mask >> 32) as u32;
     if high != 0 {
-        63 - high.leading_zeros() as i32
+        32 + highest_bit32(high)
     } else {
-        31 - (mask as u32).leading_zeros() as i32
+        highest_bit32(mask as u32)
     }
 }
 
-/// The position of the lowest set bit of a non-zero `mask` (as [`highest_bit`]).
+/// [`lowest_bit32`] of a 64-bit mask, on the half that holds the bit.
 #[inline]
 pub(crate) const fn lowest_bit(mask: u64) -> i32 {
     let low = mask as u32;
     if low != 0 {
-        low.trailing_zeros() as i32
+        lowest_bit32(low)
     } else {
-        32 + ((mask >> 32) as u32).trailing_zeros() as i32
+        32 + lowest_bit32((mask >> 32) as u32)
     }
 }
 
@@ -253,6 +282,21 @@ mod tests {
     }
 
     /// The word span is [`span_bits`]'s low half for every span inside a word.
+    #[test]
+    fn highest_and_lowest_bits_are_the_counts() {
+        for a in 0..64 {
+            for b in a..64 {
+                let m = (1u64 << a) | (1u64 << b) | if b > a + 1 { 1u64 << (a + 1) } else { 0 };
+                assert_eq!(highest_bit(m), 63 - m.leading_zeros() as i32, "{m:#x}");
+                assert_eq!(lowest_bit(m), m.trailing_zeros() as i32, "{m:#x}");
+            }
+        }
+        for m in (1..=u32::MAX).step_by(9973) {
+            assert_eq!(highest_bit32(m), 31 - m.leading_zeros() as i32, "{m:#x}");
+            assert_eq!(lowest_bit32(m), m.trailing_zeros() as i32, "{m:#x}");
+        }
+    }
+
     #[test]
     fn span_bits32_is_span_bits() {
         for lo in 0..32 {

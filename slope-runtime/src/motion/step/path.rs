@@ -54,6 +54,7 @@ impl PixelPath {
 impl Iterator for PixelPath {
     type Item = Direction;
 
+    #[inline(always)] // on every pixel: a call costs as much as its body on ARMv6-M
     fn next(&mut self) -> Option<Direction> {
         let ((ax, ay), (dx, dy)) = (self.total, self.done);
         if dx >= ax && dy >= ay {
@@ -82,7 +83,7 @@ pub(crate) fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 /// Moves the actor `k` pixels towards `dir`. Never clamped at the edge of the world (a
 /// clamp would put it where no test has looked): the callers keep it within reach of the
 /// edge (see `World::clear_of_edge`) and undo a move that ends past it.
-#[inline]
+#[inline(always)]
 pub(crate) fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
     let (dx, dy) = offset_of(dir, k);
     actor.x = actor.x.saturating_add(dx);

@@ -87,39 +87,46 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         reach: i32,
         sticks: bool,
     ) -> Option<Option<Rect>> {
-        let ahead = here.beyond(dir);
-        match self.top_in(ahead) {
-            Top::OneWay => None,
-            Top::Air => {
+        // The column ahead, and the pixel under it: ground there settles the stick.
+        let ahead = Rect {
+            y0: here.y0.saturating_sub(1),
+            ..here.beyond(dir)
+        };
+        let top = match self.top_in(ahead) {
+            Top::OneWay => return None,
+            Top::At(top) if top >= here.y0 => top,
+            free => {
                 let moved = here.shifted(dir, 1);
-                self.stick_down(moved, reach, sticks).map(Some)
-            }
-            Top::At(top) => {
-                let k = top.saturating_sub(here.y0).saturating_add(1);
-                if k > climb {
-                    // The path tries every lift up to the climb and finds that pixel in
-                    // the way of each: a wall, whatever lies above.
-                    return Some(None);
+                if free == Top::At(here.y0.saturating_sub(1)) {
+                    // Ground right under the leading column: the row under the moved box
+                    // is ground, so it stands where it is.
+                    return Some(Some(moved));
                 }
-                // The rows over the box and the column ahead, up to the lift, must be
-                // clear; and no one-way cell may lie where the rising feet pass (a one-way
-                // slope meets feet that climb onto it).
-                let body = here.swept(dir, 1);
-                let over = Rect {
-                    y0: here.y1.saturating_add(1),
-                    y1: here.y1.saturating_add(k),
-                    ..body
-                };
-                let feet = Rect {
-                    y0: here.y0.saturating_add(1),
-                    y1: here.y0.saturating_add(k),
-                    ..body
-                };
-                let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
-                (self.top_in(over) == Top::Air && !self.any_one_way_in(feet))
-                    .then_some(Some(lifted))
+                return self.stick_down(moved, reach, sticks).map(Some);
             }
+        };
+        let k = top.saturating_sub(here.y0).saturating_add(1);
+        if k > climb {
+            // The path tries every lift up to the climb and finds that pixel in
+            // the way of each: a wall, whatever lies above.
+            return Some(None);
         }
+        // The rows over the box and the column ahead, up to the lift, must be
+        // clear; and no one-way cell may lie where the rising feet pass (a one-way
+        // slope meets feet that climb onto it).
+        let body = here.swept(dir, 1);
+        let over = Rect {
+            y0: here.y1.saturating_add(1),
+            y1: here.y1.saturating_add(k),
+            ..body
+        };
+        let feet = Rect {
+            y0: here.y0.saturating_add(1),
+            y1: here.y0.saturating_add(k),
+            ..body
+        };
+        let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
+        (self.top_in(over) == Top::Air && !self.any_one_way_in(feet)).then_some(Some(lifted))
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
