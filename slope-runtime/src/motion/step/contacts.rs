@@ -84,6 +84,56 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
+    /// [`Self::stand`] for whole-box feet on plain ground, with no platform near: the
+    /// cell of the row under the feet nearest the centre that holds ground there, searched
+    /// from the centre out as [`Self::cells_under_box`] searches, with no one-way rule to
+    /// apply. Returns `false`, having recorded nothing, where a one-way cell comes first or
+    /// no cell holds ground there: [`Self::stand`] decides those.
+    pub(super) fn stand_on_plain_ground(&self, actor: &mut Actor) -> bool {
+        let here = actor.rect();
+        let centre = actor.centre_x();
+        let (ty, row) = self.split(here.y0.saturating_sub(1));
+        let ((first, lo0), (last, hi1)) = (self.split(here.x0), self.split(here.x1));
+        let mut tx = self.tile_of(centre);
+        let (mut left, mut right) = (tx.saturating_sub(1), tx.saturating_add(1));
+        loop {
+            let lo = if tx == first { lo0 } else { 0 };
+            let hi = if tx == last {
+                hi1
+            } else {
+                self.n.wrapping_sub(1)
+            };
+            let cell = self.map.cell(tx, ty);
+            let (hit, shape) = match cell.solid {
+                Solid::Empty => (false, false),
+                _ if cell.one_way => return false,
+                Solid::Full => (true, false),
+                Solid::Shape(id, variant) => {
+                    (self.line_covers::<true>(id, variant, row, (lo, hi)), true)
+                }
+            };
+            if hit {
+                Self::stand_on_cell(actor, (tx, ty), shape);
+                return true;
+            }
+            // The nearer of the next cells on each side (ties: the left one).
+            let left_open = left >= first;
+            let right_open = right <= last;
+            tx = if left_open
+                && (!right_open
+                    || self.columns_from(centre, left) <= self.columns_from(centre, right))
+            {
+                left = left.saturating_sub(1);
+                left.saturating_add(1)
+            } else if right_open {
+                right = right.saturating_add(1);
+                right.saturating_sub(1)
+            } else {
+                return false;
+            };
+        }
+    }
+
     /// Whether a step down from where the actor is would be refused.
     #[inline(never)] // after the steps, on airborne frames only
     pub(super) fn lands_here(&self, actor: &Actor) -> bool {

@@ -177,7 +177,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 self.finish_drop(actor);
                 return (false, false);
             }
-            Some(Whole::Walk { blocked_x }) => (blocked_x, dy < 0, true),
+            Some(Whole::LevelWalk) => (false, dy < 0, true),
+            Some(Whole::Walk { blocked_x }) => {
+                // On plain ground, with no platform near: the ground cell is all to find.
+                self.finish_drop(actor);
+                if !self.stand_on_plain_ground(actor) {
+                    self.stand(actor);
+                }
+                record_hits(actor, blocked_x, dy < 0, dx, dy);
+                return (blocked_x, dy < 0);
+            }
             Some(Whole::OnBlocks) => {
                 self.finish_drop(actor);
                 self.stand_on_block(actor);

@@ -25,8 +25,12 @@ pub(super) enum Shortcuts {
 pub(super) enum Whole {
     /// A flight through clear air: every step moved, and nothing lies within a pixel.
     Flight,
-    /// A walk on the ground: every pixel sideways moved onto the ground (or, when
-    /// `blocked_x`, a wall stopped them), every pixel down was refused.
+    /// A level walk on the ground: every pixel sideways moved onto the floor, every pixel
+    /// down was refused.
+    LevelWalk,
+    /// A walk on plain ground (no one-way cell met, no platform near), by heights: every
+    /// pixel sideways moved onto the ground (or, when `blocked_x`, a wall stopped them),
+    /// every pixel down was refused.
     Walk { blocked_x: bool },
     /// A level walk on full blocks with no platform among them: the same, and the ground
     /// is the block under the centre (no slope, not one-way, no platform).
@@ -130,6 +134,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             && shared.0 <= shared.1
             && self.hits_with(shared_floor, &self.rules(actor, OneWay::Ignored))
             && clear(lead))
-        .then_some(Whole::Walk { blocked_x: false })
+        .then_some(Whole::LevelWalk)
     }
 }

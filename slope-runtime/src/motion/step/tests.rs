@@ -61,11 +61,50 @@ fn compare_shortcuts(
     compare_shortcuts_among_platforms(cases, case)
 }
 
+/// Actors that start where they are, embedded or not (as a platform's push, `resize` or a
+/// map edit may leave them): with the shortcuts, every frame is the path's too.
+#[test]
+fn shortcuts_change_nothing_for_embedded_actors() {
+    let walker = (actor(), 0..80i32, 0..64i32).prop_map(|(mut a, x, y)| {
+        (a.x, a.y) = (x, y);
+        a
+    });
+    let inputs = prop::collection::vec((prop::bool::weighted(0.1), Just(false)), 4..16);
+    let maps = prop_oneof![map(), terrain()];
+    let case = (maps, walker, -900..900i32, inputs)
+        .prop_map(|(map, start, vx, inputs)| (map, Vec::new(), start, vx, inputs));
+    let embedded = AtomicUsize::new(0);
+    let (taken, frames) = compare_frames(10_000, case, |world, start| {
+        if world.hits_actor(start) {
+            embedded.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+    let embedded = embedded.into_inner();
+    assert!(embedded > 1000, "{embedded} embedded starts");
+    assert!(
+        taken * 5 > frames,
+        "shortcuts taken on {taken} of {frames} frames"
+    );
+}
+
 /// [`compare_shortcuts`] in a world with platforms (standing still: the actor's own
 /// frames are compared, as `World::step` sees the platforms after they moved).
 fn compare_shortcuts_among_platforms(
     cases: u32,
     case: impl Strategy<Value = (Map, Vec<Platform>, Actor, i32, Vec<(bool, bool)>)>,
+) -> (usize, usize) {
+    // Placed as a game places an actor: free (its own moves never embed it).
+    compare_frames(cases, case, |world, start| {
+        world.unstick(start);
+    })
+}
+
+/// [`compare_shortcuts_among_platforms`], each actor readied by `place` before its first
+/// frame.
+fn compare_frames(
+    cases: u32,
+    case: impl Strategy<Value = (Map, Vec<Platform>, Actor, i32, Vec<(bool, bool)>)>,
+    place: impl Fn(&World<'_, &Map, &[Platform]>, &mut Actor),
 ) -> (usize, usize) {
     let taken = AtomicUsize::new(0);
     let frames = AtomicUsize::new(0);
@@ -76,9 +115,8 @@ fn compare_shortcuts_among_platforms(
     };
     let result = TestRunner::new(config).run(&case, |(map, platforms, start, vx, inputs)| {
         let world = World::with_platforms(tables(), &map, platforms.as_slice());
-        // Placed as a game places an actor: free (its own moves never embed it).
         let mut start = start;
-        world.unstick(&mut start);
+        place(&world, &mut start);
         let (mut fast, mut slow) = (start, start);
         for (frame, &(jump, drop)) in inputs.iter().enumerate() {
             for a in [&mut fast, &mut slow] {
@@ -389,4 +427,40 @@ fn a_climb_into_a_one_way_block_is_refused_with_the_walk_too() {
     }
     assert!(stopped > 0, "no walker was stopped under the one-way block");
     assert!(WALKS.get() > walks + 100, "too few walks");
+}
+
+/// An actor embedded in the ground beside a block (as a platform's push or a map edit may
+/// leave one; `unstick` finds no free place near): walking left, its feet would have to
+/// rise through the block to climb the step ahead, so the path finds a wall, and so must
+/// the walk.
+#[test]
+fn an_embedded_walker_climbs_nothing_its_feet_cannot_pass() {
+    let mut map = Map::new(Cell::FULL);
+    for tx in 0..5 {
+        for ty in 0..5 {
+            map.set(tx, ty, Cell::EMPTY);
+        }
+    }
+    map.set(4, 0, Cell::FULL);
+    map.set(4, 2, Cell::FULL);
+    let settings = ActorSettings {
+        wall_height: 7,
+        sticks_to_slopes: false,
+        ceiling_slide: false,
+        corner_correction: 0,
+        ..ActorSettings::default()
+    };
+    let world = World::new(tables(), &map);
+    let start = Actor::new(49, -1, 17, 17).with_settings(settings);
+    let (mut fast, mut slow) = (start, start);
+    for frame in 0..3 {
+        for a in [&mut fast, &mut slow] {
+            a.vx = -1;
+            a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
+        }
+        world.step_with(&mut fast, Shortcuts::Taken);
+        world.step_with(&mut slow, Shortcuts::Refused);
+        assert_eq!(fast, slow, "frame {frame}");
+    }
+    assert_eq!((slow.x, slow.y), (49, -1));
 }

@@ -111,35 +111,43 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             // the way of each: a wall, whatever lies above.
             return Some(None);
         }
-        // The rows over the box and the column ahead, up to the lift, must be
-        // clear; and no one-way cell may lie where the rising feet pass (a one-way
-        // slope meets feet that climb onto it).
-        let body = here.swept(dir, 1);
+        // The rows over the box and the column ahead, up to the lift, must be clear; and
+        // so must the rows the rising feet pass behind the column ahead (inside a free box,
+        // unless a one-way cell is there: a one-way slope meets feet that climb onto it).
         let over = Rect {
             y0: here.y1.saturating_add(1),
             y1: here.y1.saturating_add(k),
-            ..body
+            ..here.swept(dir, 1)
         };
-        let feet = Rect {
-            y0: here.y0.saturating_add(1),
-            y1: here.y0.saturating_add(k),
-            ..body
-        };
+        let feet = trailing(
+            Rect {
+                y0: here.y0.saturating_add(1),
+                y1: here.y0.saturating_add(k),
+                ..here
+            },
+            dir,
+        );
         let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
-        (self.top_in(over) == Top::Air && !self.any_one_way_in(feet)).then_some(Some(lifted))
+        let clear = |r: Rect| r.x0 > r.x1 || self.top_in(r) == Top::Air;
+        (clear(over) && clear(feet)).then_some(Some(lifted))
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
     /// it (the path's stick): `None` when it would leave the ground.
     fn stick_down(&self, moved: Rect, reach: i32, sticks: bool) -> Option<Rect> {
+        // The rows under the box, and its bottom row: a box embedded there (which only
+        // something else can do to it) meets its ground at distance 0 on the path.
         let under = Rect {
             y0: moved.y0.saturating_sub(reach),
-            y1: moved.y0.saturating_sub(1),
+            y1: moved.y0,
             ..moved
         };
         let Top::At(ground) = self.top_in(under) else {
             return None;
         };
+        if ground >= moved.y0 {
+            return None;
+        }
         let drop = moved.y0.saturating_sub(1).saturating_sub(ground);
         (drop == 0 || sticks).then(|| moved.shifted(Direction::Down, drop))
     }
@@ -157,5 +165,20 @@ fn walk_region(start: Rect, dx: i32, dy: i32, reach: i32) -> Rect {
         y0: swept.y0.saturating_sub(rise),
         y1: swept.y1.saturating_add(rise),
         ..swept
+    }
+}
+
+/// The columns of `r` behind its leading one towards `dir`.
+fn trailing(r: Rect, dir: Direction) -> Rect {
+    if dir == Direction::Right {
+        Rect {
+            x1: r.x1.saturating_sub(1),
+            ..r
+        }
+    } else {
+        Rect {
+            x0: r.x0.saturating_add(1),
+            ..r
+        }
     }
 }

@@ -254,7 +254,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// `Tables::line_covers`, out of line: inlined, the tables' fields would be loaded
     /// on every strip, whether it meets a shape or not.
     #[inline(never)]
-    pub(super) fn line_covers<const ROW: bool>(
+    pub(crate) fn line_covers<const ROW: bool>(
         &self,
         id: ShapeId,
         variant: Variant,

@@ -2,8 +2,6 @@
 //! how high the obstacle in its way does. The walk (`crate::motion::step::walk`) climbs
 //! and sticks by these heights instead of testing strip after strip.
 
-use core::ops::ControlFlow;
-
 use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
@@ -54,19 +52,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
             ty = ty.wrapping_sub(1); // > ty0: cannot wrap
         }
-    }
-
-    /// Whether a one-way cell lies among the cells `r` covers.
-    pub(crate) fn any_one_way_in(&self, r: Rect) -> bool {
-        let one_way = self.cell_span(r).try_each(|tx, ty| {
-            let cell = self.map.cell(tx, ty);
-            if cell.one_way && !cell.is_empty() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        one_way.is_some()
     }
 
     /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
