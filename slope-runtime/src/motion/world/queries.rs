@@ -8,6 +8,7 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
+use crate::motion::world::top::Top;
 use crate::motion::world::cells::SCAN_LIMIT;
 use crate::motion::world::rules::{OneWay, Rules, SOLIDS};
 use crate::tables::geometry::Direction;
@@ -69,20 +70,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
-    /// cell, one-way cells counted as solid all over (no rule counts more of them), and
-    /// overlaps no platform. A move whose boxes all lie inside `r` meets nothing.
+    /// cell, no one-way cell lies among the cells it covers (whatever the rules, they meet
+    /// no more than that), and it overlaps no platform. A move whose boxes all lie inside
+    /// `r` meets nothing. One height lookup ([`World::top_in`]) per cell that is not empty.
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {
             return false;
         }
-        let hit = self.cell_span(r).try_each(|tx, ty| {
-            if self.collides(self.map.cell(tx, ty), tx, ty, r) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        hit.is_none()
+        self.top_in(r) == Top::Air
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.

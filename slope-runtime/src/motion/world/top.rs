@@ -3,6 +3,8 @@
 //! and sticks by these heights instead of testing strip after strip.
 
 use crate::map::{Solid, TileMap};
+use crate::tables::ShapeId;
+use crate::tables::geometry::Variant;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
@@ -74,9 +76,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let last = self.n.saturating_sub(1);
         let columns = (b.x0.max(0), b.x1.min(last));
         let rows = (b.y0.max(0), b.y1.min(last));
-        match self.tables.columns_top(id, variant, columns, rows) {
+        match self.columns_top(id, variant, columns, rows) {
             Some(y) => Top::At(self.tile_origin(ty).saturating_add(y)),
             None => Top::Air,
         }
+    }
+
+    /// `Tables::columns_top`, out of line: inlined, the tables' fields would be loaded on
+    /// every query, whether it meets a shape or not.
+    #[inline(never)]
+    fn columns_top(
+        &self,
+        id: ShapeId,
+        variant: Variant,
+        columns: (i32, i32),
+        rows: (i32, i32),
+    ) -> Option<i32> {
+        self.tables.columns_top(id, variant, columns, rows)
     }
 }
