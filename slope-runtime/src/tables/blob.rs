@@ -220,14 +220,18 @@ impl<'a> Tables<'a> {
         } else {
             0
         };
-        // lo ≤ hi, both inside the tile: one line, or two of the level whose lines span
-        // at least half the range.
-        let len = hi.wrapping_sub(lo).wrapping_add(1) as u32;
-        let level = if len == 1 { 0 } else { floor_log2(len) };
+        // lo ≤ hi, both inside the tile: one line (the usual case: the column ahead of a
+        // walker), or two of the level whose lines span at least half the range.
+        let (level, level_start) = if lo == hi {
+            (0, table)
+        } else {
+            let level = floor_log2(hi.wrapping_sub(lo).wrapping_add(1) as u32);
+            let start = table.wrapping_add(format::level_start(self.tile_size, level));
+            (level, start)
+        };
         let width = usize::from(self.mask_bytes);
         let record =
             usize::from(u16::from_le_bytes([a, b])).wrapping_mul(usize::from(self.record_len));
-        let level_start = table.wrapping_add(format::level_start(self.tile_size, level));
         let slot = |index: i32| {
             record.wrapping_add(level_start.wrapping_add(index as usize).wrapping_mul(width))
         };

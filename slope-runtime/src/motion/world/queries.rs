@@ -8,9 +8,9 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::top::Top;
 use crate::motion::world::cells::SCAN_LIMIT;
 use crate::motion::world::rules::{OneWay, Rules, SOLIDS};
+use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 use crate::units::MAX_MOVE;
 

@@ -3,11 +3,11 @@
 //! and sticks by these heights instead of testing strip after strip.
 
 use crate::map::{Solid, TileMap};
-use crate::tables::ShapeId;
-use crate::tables::geometry::Variant;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
+use crate::tables::ShapeId;
+use crate::tables::geometry::Variant;
 
 /// What [`World::top_in`] found in a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
