@@ -46,6 +46,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         {
             return None;
         }
+        // One-way cells meet only feet: those above every row the feet may rise to this
+        // frame (a climb per pixel at most) take no part.
+        let rise = climb.wrapping_mul(dx.saturating_abs()); // ≤ MAX_REACH · MAX_MOVE
+        let one_way_above = self
+            .tile_of(start.y0.saturating_add(rise))
+            .saturating_add(1);
+        let gait = Gait {
+            climb,
+            reach,
+            sticks: s.sticks_to_slopes,
+            one_way_above,
+        };
         let mut here = start;
         // The row under the box is known to be ground.
         let mut on_floor = false;
@@ -53,7 +65,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut steps = PixelPath::new(dx, dy);
         while let Some(dir) = steps.next() {
             if dir.is_horizontal() {
-                match self.walk_pixel(here, dir, climb, reach, s.sticks_to_slopes)? {
+                match self.walk_pixel(here, dir, &gait)? {
                     Some(next) => {
                         here = next;
                         on_floor = true;
@@ -79,20 +91,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// One pixel sideways on the ground: the box after it (`Some`), a wall (`Some(None)`),
     /// or `None` when the pixel is not a plain walk.
-    fn walk_pixel(
-        &self,
-        here: Rect,
-        dir: Direction,
-        climb: i32,
-        reach: i32,
-        sticks: bool,
-    ) -> Option<Option<Rect>> {
+    fn walk_pixel(&self, here: Rect, dir: Direction, gait: &Gait) -> Option<Option<Rect>> {
         // The column ahead, and the pixel under it: ground there settles the stick.
         let ahead = Rect {
             y0: here.y0.saturating_sub(1),
             ..here.beyond(dir)
         };
-        let top = match self.top_in(ahead) {
+        let top = match self.top_below_one_way(ahead, gait.one_way_above) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
             free => {
@@ -102,11 +107,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     // is ground, so it stands where it is.
                     return Some(Some(moved));
                 }
-                return self.stick_down(moved, reach, sticks).map(Some);
+                return self.stick_down(moved, gait.reach, gait.sticks).map(Some);
             }
         };
         let k = top.saturating_sub(here.y0).saturating_add(1);
-        if k > climb {
+        if k > gait.climb {
             // The path tries every lift up to the climb and finds that pixel in
             // the way of each: a wall, whatever lies above.
             return Some(None);
@@ -128,8 +133,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             dir,
         );
         let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
-        let clear = |r: Rect| r.x0 > r.x1 || self.top_in(r) == Top::Air;
-        (clear(over) && clear(feet)).then_some(Some(lifted))
+        let clear = |r: Rect, one_way_above| {
+            r.x0 > r.x1 || self.top_below_one_way(r, one_way_above) == Top::Air
+        };
+        // One-way cells never stop a head: none over it takes part.
+        (clear(over, i32::MIN) && clear(feet, i32::MAX)).then_some(Some(lifted))
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
@@ -151,6 +159,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let drop = moved.y0.saturating_sub(1).saturating_sub(ground);
         (drop == 0 || sticks).then(|| moved.shifted(Direction::Down, drop))
     }
+}
+
+/// How a walker walks: its settings as the walk uses them.
+struct Gait {
+    /// The highest rise it climbs: the wall height − 1.
+    climb: i32,
+    /// How far it sticks down, plus one: the wall height.
+    reach: i32,
+    /// Whether it sticks to the ground below at all.
+    sticks: bool,
+    /// The first cell row whose one-way cells its feet cannot reach this frame.
+    one_way_above: i32,
 }
 
 /// Every pixel a walk of (dx, dy) from `start` can test: the box swept sideways, from

@@ -24,8 +24,16 @@ pub(crate) enum Top {
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The highest row of `r` that holds a solid pixel of a cell (platforms take no part):
     /// cell rows from the top down, so the first row of cells with a solid pixel answers.
-    /// One lookup per cell, each a range-OR of the lines the box spans.
+    /// One lookup per cell, each a range-OR of the lines the box spans. Any one-way cell
+    /// among them answers [`Top::OneWay`].
     pub(crate) fn top_in(&self, r: Rect) -> Top {
+        self.top_below_one_way(r, i32::MAX)
+    }
+
+    /// [`World::top_in`], for a query whose feet cannot reach cell row `one_way_above` and
+    /// the rows above it: one-way cells there take no part (they meet only feet, see
+    /// `OneWay`), as empty cells.
+    pub(crate) fn top_below_one_way(&self, r: Rect, one_way_above: i32) -> Top {
         let span = self.cell_span(r);
         if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
             return Top::Air;
@@ -35,7 +43,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let mut top = Top::Air;
             let mut tx = span.tx0;
             loop {
-                match self.cell_top(tx, ty, r) {
+                match self.cell_top(tx, ty, r, one_way_above) {
                     Top::Air => {}
                     Top::At(y) => {
                         if !matches!(top, Top::At(t) if t >= y) {
@@ -58,10 +66,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
     #[inline]
-    fn cell_top(&self, tx: i32, ty: i32, r: Rect) -> Top {
+    fn cell_top(&self, tx: i32, ty: i32, r: Rect, one_way_above: i32) -> Top {
         let cell = self.map.cell(tx, ty);
         let (id, variant) = match cell.solid {
             Solid::Empty => return Top::Air,
+            _ if cell.one_way && ty >= one_way_above => return Top::Air,
             _ if cell.one_way => return Top::OneWay,
             Solid::Full => {
                 let top = self
