@@ -5,7 +5,7 @@
 use core::ops::ControlFlow;
 
 use crate::map::{Cell, Solid, TileMap};
-use crate::motion::actor::Actor;
+use crate::motion::actor::{Actor, Feet};
 use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
@@ -77,6 +77,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// an actor that something embedded.
     #[inline(never)] // after the steps: inlined, its locals would deepen every step's stack
     pub(super) fn stand(&self, actor: &mut Actor) {
+        // Whole-box feet in a world without platforms: the ground cell is all to find,
+        // unless a one-way cell takes part.
+        if actor.settings.feet == Feet::Box
+            && self.platforms.as_ref().is_empty()
+            && self.stand_on_plain_ground(actor)
+        {
+            return;
+        }
         let here = actor.rect();
         let floor = self.rules(actor, self.below(actor, here));
         if let Some(footing) = self.footing(actor, here, &floor, false) {
