@@ -464,3 +464,30 @@ fn an_embedded_walker_climbs_nothing_its_feet_cannot_pass() {
     }
     assert_eq!((slow.x, slow.y), (49, -1));
 }
+
+/// A tall walker embedded in the top corner of a 45° slope, walking left up it with a
+/// wall height of 20: its feet must rise past the slope's last column, which its box
+/// keeps, before the climb frees it (16 px, not the 15 px the column ahead needs). The
+/// walk tests the columns the box keeps, as the path does, and leaves the frame to it.
+#[test]
+fn an_embedded_walker_climbs_past_the_columns_it_keeps() {
+    let ramp = tables().find("slope45").expect("a default tile");
+    let mut map = Map::new(Cell::EMPTY);
+    for tx in 0..5 {
+        map.set(tx, 0, Cell::FULL);
+    }
+    map.set(1, 1, Cell::shape(ramp, crate::Variant::Identity));
+    let settings = ActorSettings {
+        wall_height: 20,
+        ..ActorSettings::default()
+    };
+    let world = World::new(tables(), &map);
+    let mut start = Actor::new(31, 16, 4, 20).with_settings(settings);
+    (start.vx, start.vy, start.rem_x) = (-256, -SUBPIXEL / 4, 0);
+    start.contacts = world.touching(&start);
+    let (mut fast, mut slow) = (start, start);
+    world.step_with(&mut fast, Shortcuts::Taken);
+    world.step_with(&mut slow, Shortcuts::Refused);
+    assert_eq!((slow.x, slow.y), (30, 32));
+    assert_eq!(fast, slow);
+}

@@ -92,47 +92,62 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// One pixel sideways on the ground: the box after it (`Some`), a wall (`Some(None)`),
     /// or `None` when the pixel is not a plain walk.
     fn walk_pixel(&self, here: Rect, dir: Direction, gait: &Gait) -> Option<Option<Rect>> {
+        let right = dir == Direction::Right;
+        let (step, lead) = if right {
+            (1, here.x1.wrapping_add(1))
+        } else {
+            (-1, here.x0.wrapping_sub(1))
+        };
+        let moved = Rect {
+            x0: here.x0.wrapping_add(step),
+            x1: here.x1.wrapping_add(step),
+            ..here
+        };
         // The column ahead, and the pixel under it: ground there settles the stick.
+        let under_feet = here.y0.wrapping_sub(1);
         let ahead = Rect {
-            y0: here.y0.saturating_sub(1),
-            ..here.beyond(dir)
+            x0: lead,
+            x1: lead,
+            y0: under_feet,
+            y1: here.y1,
         };
         let top = match self.top_below_one_way(ahead, gait.one_way_above) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
-            free => {
-                let moved = here.shifted(dir, 1);
-                if free == Top::At(here.y0.saturating_sub(1)) {
-                    // Ground right under the leading column: the row under the moved box
-                    // is ground, so it stands where it is.
-                    return Some(Some(moved));
-                }
-                return self.stick_down(moved, gait.reach, gait.sticks).map(Some);
+            Top::At(top) if top == under_feet => {
+                // Ground right under the leading column: the row under the moved box is
+                // ground, so it stands where it is.
+                return Some(Some(moved));
             }
+            _ => return self.stick_down(moved, gait.reach, gait.sticks).map(Some),
         };
-        let k = top.saturating_sub(here.y0).saturating_add(1);
+        let k = top.wrapping_sub(here.y0).wrapping_add(1);
         if k > gait.climb {
-            // The path tries every lift up to the climb and finds that pixel in
-            // the way of each: a wall, whatever lies above.
+            // The path tries every lift up to the climb and finds that pixel in the way of
+            // each: a wall, whatever lies above.
             return Some(None);
         }
         // The rows over the box and the column ahead, up to the lift, must be clear; and
-        // so must the rows the rising feet pass behind the column ahead (inside a free box,
-        // unless a one-way cell is there: a one-way slope meets feet that climb onto it).
+        // so must the rows the rising feet pass in the columns the box keeps (inside a
+        // free box, unless a one-way cell is there: a one-way slope meets feet that climb
+        // onto it).
         let over = Rect {
-            y0: here.y1.saturating_add(1),
-            y1: here.y1.saturating_add(k),
-            ..here.swept(dir, 1)
+            x0: here.x0.min(lead),
+            x1: here.x1.max(lead),
+            y0: here.y1.wrapping_add(1),
+            y1: here.y1.wrapping_add(k),
         };
-        let feet = trailing(
-            Rect {
-                y0: here.y0.saturating_add(1),
-                y1: here.y0.saturating_add(k),
-                ..here
-            },
-            dir,
-        );
-        let lifted = here.shifted(dir, 1).shifted(Direction::Up, k);
+        let feet = Rect {
+            x0: here.x0.max(moved.x0),
+            x1: here.x1.min(moved.x1),
+            y0: here.y0.wrapping_add(1),
+            y1: here.y0.wrapping_add(k),
+        };
+        let lifted = Rect {
+            y0: moved.y0.wrapping_add(k),
+            y1: moved.y1.wrapping_add(k),
+            ..moved
+        };
         let clear = |r: Rect, one_way_above| {
             r.x0 > r.x1 || self.top_below_one_way(r, one_way_above) == Top::Air
         };
@@ -146,7 +161,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // The rows under the box, and its bottom row: a box embedded there (which only
         // something else can do to it) meets its ground at distance 0 on the path.
         let under = Rect {
-            y0: moved.y0.saturating_sub(reach),
+            y0: moved.y0.wrapping_sub(reach),
             y1: moved.y0,
             ..moved
         };
@@ -156,8 +171,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if ground >= moved.y0 {
             return None;
         }
-        let drop = moved.y0.saturating_sub(1).saturating_sub(ground);
-        (drop == 0 || sticks).then(|| moved.shifted(Direction::Down, drop))
+        let drop = moved.y0.wrapping_sub(1).wrapping_sub(ground);
+        (drop == 0 || sticks).then_some(Rect {
+            y0: moved.y0.wrapping_sub(drop),
+            y1: moved.y1.wrapping_sub(drop),
+            ..moved
+        })
     }
 }
 
@@ -185,20 +204,5 @@ fn walk_region(start: Rect, dx: i32, dy: i32, reach: i32) -> Rect {
         y0: swept.y0.saturating_sub(rise),
         y1: swept.y1.saturating_add(rise),
         ..swept
-    }
-}
-
-/// The columns of `r` behind its leading one towards `dir`.
-fn trailing(r: Rect, dir: Direction) -> Rect {
-    if dir == Direction::Right {
-        Rect {
-            x1: r.x1.saturating_sub(1),
-            ..r
-        }
-    } else {
-        Rect {
-            x0: r.x0.saturating_add(1),
-            ..r
-        }
     }
 }
