@@ -16,6 +16,10 @@
 //! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto.
 //! Whatever else the path would meet (a fall off a ledge, a climb under an overhang, a
 //! one-way cell) leaves the frame to the path, with the actor untouched.
+//!
+//! Positions here are a step's away from the edge of the world (`World::clear_of_edge`
+//! holds, or no shortcut is tried), so every sum below stays far inside `i32`: they wrap
+//! rather than saturate.
 
 use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet};
