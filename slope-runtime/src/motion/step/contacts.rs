@@ -103,14 +103,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (ty, row) = self.split(here.y0.saturating_sub(1));
         let ((first, lo0), (last, hi1)) = (self.split(here.x0), self.split(here.x1));
         let mut tx = self.tile_of(centre);
-        let (mut left, mut right) = (tx.saturating_sub(1), tx.saturating_add(1));
+        let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
         loop {
-            let lo = if tx == first { lo0 } else { 0 };
-            let hi = if tx == last {
-                hi1
-            } else {
-                self.n.wrapping_sub(1)
-            };
+            let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
             let cell = self.map.cell(tx, ty);
             let (hit, shape) = match cell.solid {
                 Solid::Empty => (false, false),
@@ -124,21 +119,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 Self::stand_on_cell(actor, (tx, ty), shape);
                 return true;
             }
-            // The nearer of the next cells on each side (ties: the left one).
-            let left_open = left >= first;
-            let right_open = right <= last;
-            tx = if left_open
-                && (!right_open
-                    || self.columns_from(centre, left) <= self.columns_from(centre, right))
-            {
-                left = left.saturating_sub(1);
-                left.saturating_add(1)
-            } else if right_open {
-                right = right.saturating_add(1);
-                right.saturating_sub(1)
-            } else {
-                return false;
-            };
+            match self.next_outwards(centre, (first, last), &mut sides) {
+                Some(next) => tx = next,
+                None => return false,
+            }
         }
     }
 
@@ -293,15 +277,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (ty, row) = self.split(below.y0);
         let ((first, lo0), (last, hi1)) = (self.split(below.x0), self.split(below.x1));
         let mut tx = self.tile_of(centre);
-        let (mut left, mut right) = (tx.saturating_sub(1), tx.saturating_add(1));
+        let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
         let (mut meets, mut only_one_way, mut best) = (false, true, None);
         loop {
-            let lo = if tx == first { lo0 } else { 0 };
-            let hi = if tx == last {
-                hi1
-            } else {
-                self.n.wrapping_sub(1)
-            };
+            let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
             let hit = self.strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
             meets |= hit;
             if hit && !(exact && self.cell_hits_with(tx, ty, here, floor)) {
@@ -312,23 +291,51 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                     break;
                 }
             }
-            // The nearer of the next cells on each side (ties: the left one).
-            let left_open = left >= first;
-            let right_open = right <= last;
-            tx = if left_open
-                && (!right_open
-                    || self.columns_from(centre, left) <= self.columns_from(centre, right))
-            {
-                left = left.saturating_sub(1);
-                left.saturating_add(1)
-            } else if right_open {
-                right = right.saturating_add(1);
-                right.saturating_sub(1)
-            } else {
-                break;
-            };
+            match self.next_outwards(centre, (first, last), &mut sides) {
+                Some(next) => tx = next,
+                None => break,
+            }
         }
         (best, meets, only_one_way)
+    }
+
+    /// The pixels, within cell column `tx`, of a row of pixels that starts at pixel `lo0`
+    /// of cell column `first` and ends at pixel `hi1` of cell column `last`.
+    #[inline(always)] // inside each search's loop
+    fn part_in(&self, tx: i32, (first, lo0): (i32, i32), (last, hi1): (i32, i32)) -> (i32, i32) {
+        let lo = if tx == first { lo0 } else { 0 };
+        let hi = if tx == last {
+            hi1
+        } else {
+            self.n.wrapping_sub(1)
+        };
+        (lo, hi)
+    }
+
+    /// The next cell column of a search from the cell under `centre` outwards over cell
+    /// columns `first..=last`: the nearer of the next ones on each side (ties: the left
+    /// one), `sides` holding them; `None` when both sides are done.
+    #[inline(always)] // inside each search's loop
+    fn next_outwards(
+        &self,
+        centre: i32,
+        (first, last): (i32, i32),
+        (left, right): &mut (i32, i32),
+    ) -> Option<i32> {
+        let left_open = *left >= first;
+        let right_open = *right <= last;
+        if left_open
+            && (!right_open
+                || self.columns_from(centre, *left) <= self.columns_from(centre, *right))
+        {
+            *left = left.saturating_sub(1);
+            Some(left.saturating_add(1))
+        } else if right_open {
+            *right = right.saturating_add(1);
+            Some(right.saturating_sub(1))
+        } else {
+            None
+        }
     }
 }
 

@@ -396,11 +396,7 @@ fn shortcuts_change_nothing_jumping() {
 /// without, is the same, and some walkers are stopped under the block.
 #[test]
 fn a_climb_into_a_one_way_block_is_refused_with_the_walk_too() {
-    let ramp = tables().find("slope45").expect("a default tile");
-    let mut map = Map::new(Cell::EMPTY);
-    for tx in 0..5 {
-        map.set(tx, 0, Cell::FULL);
-    }
+    let (mut map, ramp) = floor_and_ramp();
     map.set(1, 2, Cell::FULL.one_way());
     map.set(2, 1, Cell::shape(ramp, crate::Variant::Identity));
     map.set(3, 1, Cell::FULL);
@@ -471,11 +467,7 @@ fn an_embedded_walker_climbs_nothing_its_feet_cannot_pass() {
 /// walk tests the columns the box keeps, as the path does, and leaves the frame to it.
 #[test]
 fn an_embedded_walker_climbs_past_the_columns_it_keeps() {
-    let ramp = tables().find("slope45").expect("a default tile");
-    let mut map = Map::new(Cell::EMPTY);
-    for tx in 0..5 {
-        map.set(tx, 0, Cell::FULL);
-    }
+    let (mut map, ramp) = floor_and_ramp();
     map.set(1, 1, Cell::shape(ramp, crate::Variant::Identity));
     let settings = ActorSettings {
         wall_height: 20,
@@ -490,4 +482,14 @@ fn an_embedded_walker_climbs_past_the_columns_it_keeps() {
     world.step_with(&mut slow, Shortcuts::Refused);
     assert_eq!((slow.x, slow.y), (30, 32));
     assert_eq!(fast, slow);
+}
+
+/// A floor of blocks along the bottom row of an empty map, and the 45° ramp tile to put
+/// on it.
+fn floor_and_ramp() -> (Map, crate::ShapeId) {
+    let mut map = Map::new(Cell::EMPTY);
+    for tx in 0..5 {
+        map.set(tx, 0, Cell::FULL);
+    }
+    (map, tables().find("slope45").expect("a default tile"))
 }
