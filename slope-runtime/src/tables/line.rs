@@ -281,7 +281,7 @@ mod tests {
         }
     }
 
-    /// The word span is [`span_bits`]'s low half for every span inside a word.
+    /// The bit searches by halving agree with the counts of leading and trailing zeros.
     #[test]
     fn highest_and_lowest_bits_are_the_counts() {
         for a in 0..64 {
@@ -297,6 +297,7 @@ mod tests {
         }
     }
 
+    /// The word span is [`span_bits`]'s low half for every span inside a word.
     #[test]
     fn span_bits32_is_span_bits() {
         for lo in 0..32 {

@@ -64,9 +64,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
             return None;
         }
-        // On the ground and not rising, there is no step up: every step sideways that
-        // finds its column free and the floor right under it lands on the floor, and every
-        // step down is refused.
+        // On the ground and not rising, no pixel goes up: every step sideways that finds
+        // its column free and the floor right under it lands on the floor, and every step
+        // down is refused; where that cannot be proved at once, the walk takes the pixels.
         if dy > 0 {
             return None;
         }

@@ -493,3 +493,34 @@ fn floor_and_ramp() -> (Map, crate::ShapeId) {
     }
     (map, tables().find("slope45").expect("a default tile"))
 }
+
+/// A climb as high as the box, into the block ahead under a one-way block: the column ahead
+/// lifted by the box's height puts its bottom pixel, its feet, in the one-way block, which
+/// meets them, so the path finds a wall; so must the walk.
+#[test]
+fn a_climb_as_high_as_the_box_meets_a_one_way_block_ahead() {
+    let mut map = Map::new(Cell::EMPTY);
+    for (tx, ty) in [(0, 0), (1, 0), (1, 1)] {
+        map.set(tx, ty, Cell::FULL);
+    }
+    map.set(1, 2, Cell::FULL.one_way());
+    let settings = ActorSettings {
+        wall_height: 17,
+        ..ActorSettings::default()
+    };
+    let world = World::new(tables(), &map);
+    let mut start = Actor::new(8, 16, 8, 16).with_settings(settings);
+    start.contacts = world.touching(&start);
+    let (mut fast, mut slow) = (start, start);
+    for frame in 0..3 {
+        for a in [&mut fast, &mut slow] {
+            a.vx = SUBPIXEL;
+            a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
+        }
+        world.step_with(&mut fast, Shortcuts::Taken);
+        world.step_with(&mut slow, Shortcuts::Refused);
+        assert_eq!(fast, slow, "frame {frame}");
+    }
+    assert_eq!((slow.x, slow.y), (8, 16));
+    assert!(slow.contacts.pushing_right());
+}

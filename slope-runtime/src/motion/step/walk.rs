@@ -2,8 +2,8 @@
 //! way, one height lookup per pixel where the pixel path tests two to four strips.
 //!
 //! It follows the pixel path's rules exactly (`sideways`, `vertical`) for the case they
-//! reduce to heights: whole-box feet on the ground, not rising, over cells that are not
-//! one-way and with no platform near. Then a pixel sideways is
+//! reduce to heights: whole-box feet on the ground, not rising, no one-way cell where its
+//! feet may go this frame and no platform near. Then a pixel sideways is
 //!
 //! - **free** when the column ahead holds no solid pixel beside the box: the box moves,
 //!   then sticks down onto the highest ground under it if that lies less than a wall
@@ -155,8 +155,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let clear = |r: Rect, one_way_above| {
             r.x0 > r.x1 || self.top_below_one_way(r, one_way_above) == Top::Air
         };
-        // One-way cells never stop a head: none over it takes part.
-        (clear(over, i32::MIN) && clear(feet, i32::MAX)).then_some(Some(lifted))
+        // A one-way cell never stops a head, but the column ahead lifted by as much as
+        // the box is high has its feet over the box: one-way cells the feet may reach
+        // count there, and over the head too (one lookup for both).
+        (clear(over, gait.one_way_above) && clear(feet, i32::MAX)).then_some(Some(lifted))
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under

@@ -24,8 +24,10 @@ pub(crate) enum Top {
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The highest row of `r` that holds a solid pixel of a cell (platforms take no part):
     /// cell rows from the top down, so the first row of cells with a solid pixel answers.
-    /// One lookup per cell, each a range-OR of the lines the box spans. Any one-way cell
-    /// among them answers [`Top::OneWay`].
+    /// One lookup per cell, each a range-OR of the lines the box spans. A one-way cell
+    /// in a row of cells it scans (from the top down to the first that holds a solid
+    /// pixel) answers [`Top::OneWay`]; those below go unseen, as the solid pixel above
+    /// them is met first.
     pub(crate) fn top_in(&self, r: Rect) -> Top {
         self.top_below_one_way(r, i32::MAX)
     }
