@@ -745,8 +745,10 @@ fn a_spawn_lands_where_a_fall_lands() {
         platforms,
         refused,
     } = landings;
+    // Far under the usual counts (about 400, 60, 55 and 980): a random run must not
+    // fail here by chance, only a generator that stopped making one of them.
     assert!(
-        cells > 200 && one_way > 20 && platforms > 30 && refused > 300,
+        cells > 200 && one_way > 15 && platforms > 15 && refused > 300,
         "too few of each: {landings:?}"
     );
 }
