@@ -64,8 +64,9 @@ impl Seen {
 pub trait Game: Sized {
     /// The level loaded and checked, the actors in it; `None` if it was refused.
     fn start() -> Option<Self>;
-    /// One frame: the buttons decide the velocities, the lift moves, every actor steps.
-    fn frame(&mut self, input: &[Input; ACTORS]) -> [Seen; ACTORS];
+    /// One frame: the buttons decide the velocities, the lift moves, every actor steps;
+    /// what each actor's frame ended in goes to `seen`.
+    fn frame(&mut self, input: &[Input; ACTORS], seen: &mut [Seen; ACTORS]);
     /// Bytes of the tables blob and of the packed map, both in flash.
     fn data_len(&self) -> (usize, usize);
 }
@@ -91,8 +92,8 @@ pub fn read_input(frame: u32, actor: usize) -> Input {
 /// One frame, out of line: its stack is all below the loop's stack pointer, where the
 /// probe painted.
 #[inline(never)]
-fn one_frame<G: Game>(game: &mut G, input: &[Input; ACTORS]) -> [Seen; ACTORS] {
-    game.frame(input)
+fn one_frame<G: Game>(game: &mut G, input: &[Input; ACTORS], seen: &mut [Seen; ACTORS]) {
+    game.frame(input, seen);
 }
 
 /// Plays [`FRAMES`] frames, prints what the actors met, the data's size and the most stack
@@ -107,7 +108,9 @@ pub fn run<G: Game>() -> ! {
     let mut hash = 0x811C_9DC5u32;
     for frame in 0..FRAMES {
         let input = core::array::from_fn(|i| read_input(frame, i));
-        for seen in one_frame(&mut game, &input) {
+        let mut seen = [Seen::default(); ACTORS];
+        one_frame(&mut game, &input, &mut seen);
+        for seen in seen {
             for (bit, count) in counts.iter_mut().enumerate() {
                 *count += u32::from(seen.flags >> bit & 1);
             }

@@ -106,7 +106,7 @@ impl play::Game for Game {
         })
     }
 
-    fn frame(&mut self, input: &[Input; ACTORS]) -> [Seen; ACTORS] {
+    fn frame(&mut self, input: &[Input; ACTORS], seen: &mut [Seen; ACTORS]) {
         let mut jumped = [false; ACTORS];
         for ((a, i), jumped) in self.actors.iter_mut().zip(input).zip(&mut jumped) {
             a.vx = i.x * RUN;
@@ -124,26 +124,20 @@ impl play::Game for Game {
         let mut movers = Platforms::new(self.tables, &self.map, &mut self.lift);
         movers.advance_all(&mut [&mut self.actors]);
         let world = movers.world();
-        let mut seen = [Seen::default(); ACTORS];
-        for ((a, s), jumped) in self.actors.iter_mut().zip(&mut seen).zip(jumped) {
+        for ((a, s), jumped) in self.actors.iter_mut().zip(seen).zip(jumped) {
             let c = world.step(a);
-            let flags = [
-                (c.on_ground(), Seen::GROUND),
-                (on_shape(&self.map, c.ground_cell()), Seen::SLOPE),
-                (c.on_one_way(), Seen::ONE_WAY),
-                (c.ground_platform().is_some(), Seen::LIFT),
-                (c.pushing_left() || c.pushing_right(), Seen::WALL),
-                (jumped, Seen::JUMPED),
-            ];
+            let flag = |on: bool, bit: u8| if on { bit } else { 0 };
             *s = Seen {
                 x: a.x,
                 y: a.y,
-                flags: flags
-                    .iter()
-                    .fold(0, |f, &(on, bit)| if on { f | bit } else { f }),
+                flags: flag(c.on_ground(), Seen::GROUND)
+                    | flag(on_shape(&self.map, c.ground_cell()), Seen::SLOPE)
+                    | flag(c.on_one_way(), Seen::ONE_WAY)
+                    | flag(c.ground_platform().is_some(), Seen::LIFT)
+                    | flag(c.pushing_left() || c.pushing_right(), Seen::WALL)
+                    | flag(jumped, Seen::JUMPED),
             };
         }
-        seen
     }
 
     fn data_len(&self) -> (usize, usize) {

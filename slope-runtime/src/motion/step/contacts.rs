@@ -10,7 +10,7 @@ use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::rules::{OneWay, Rules};
+use crate::motion::world::rules::{Foot, OneWay, Rules};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -200,11 +200,38 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             ..here
         }
         .shifted(Direction::Down, 1);
-        if floor.foot.is_none() {
-            let (cell, meets, only_one_way) =
-                self.cells_under_box(centre, below, here, floor, exact);
-            return self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre);
+        match floor.foot {
+            None => self.footing_of_box(centre, below, here, floor, exact),
+            Some(foot) => self.footing_of_foot(centre, below, here, floor, foot, exact),
         }
+    }
+
+    /// [`Self::footing`] for whole-box feet. Out of line, as the foot's: only one of the
+    /// two searches' frames is on the stack at a time.
+    #[inline(never)]
+    fn footing_of_box(
+        &self,
+        centre: i32,
+        below: Rect,
+        here: Rect,
+        floor: &Rules,
+        exact: bool,
+    ) -> Option<Footing> {
+        let (cell, meets, only_one_way) = self.cells_under_box(centre, below, here, floor, exact);
+        self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
+    }
+
+    /// [`Self::footing`] for a centre foot.
+    #[inline(never)]
+    fn footing_of_foot(
+        &self,
+        centre: i32,
+        below: Rect,
+        here: Rect,
+        floor: &Rules,
+        foot: Foot,
+        exact: bool,
+    ) -> Option<Footing> {
         let mut meets = false;
         let mut only_one_way = true;
         let mut best: Option<(i32, GroundCell)> = None; // (distance from centre, cell)
@@ -221,17 +248,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 best = Some((off, GroundCell::new((tx, ty), cell)));
             }
         };
-        if let Some(foot) = floor.foot {
-            // What the parts of the box one pixel lower meet (they may reach rows above
-            // its bottom, where its columns dip into the ground).
-            let lower = here.shifted(Direction::Down, 1);
-            self.foot_parts(lower, floor, foot, |part, rules| {
-                for (tx, ty) in self.cells(part) {
-                    visit(tx, ty, self.collides_with(tx, ty, part, rules));
-                }
-                ControlFlow::<()>::Continue(())
-            });
-        }
+        // What the parts of the box one pixel lower meet (they may reach rows above its
+        // bottom, where its columns dip into the ground).
+        let lower = here.shifted(Direction::Down, 1);
+        self.foot_parts(lower, floor, foot, |part, rules| {
+            for (tx, ty) in self.cells(part) {
+                visit(tx, ty, self.collides_with(tx, ty, part, rules));
+            }
+            ControlFlow::<()>::Continue(())
+        });
         let cell = best.map(|(_, cell)| cell);
         self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
     }

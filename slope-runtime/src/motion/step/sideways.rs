@@ -76,9 +76,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let lift = if by_strips {
             self.climb_by_strips(here, dir, climb, walkable, &solids)
         } else {
-            // The box one pixel ahead is blocked: the caller found so.
-            self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)
-                .filter(|&k| self.has_room(here, Direction::Up, k, &solids))
+            self.climb_by_boxes(here, dir, climb, walkable, &solids)
         };
         if lift.is_some() {
             return lift;
@@ -89,9 +87,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let drop = if by_strips {
                 self.sink_by_strips(here, dir, climb, walkable)
             } else {
-                let ahead = here.shifted(dir, 1);
-                self.escape_with(ahead, Direction::Down, climb, walkable)
-                    .filter(|&k| self.room_with(here, Direction::Down, k, walkable) >= k)
+                self.sink_by_boxes(here, dir, climb, walkable)
             };
             if let Some(k) = drop {
                 return Some(k.saturating_neg());
@@ -100,6 +96,38 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // One-way cells never make walls: pass through them from the side.
         let solid_ahead = solid_ahead.unwrap_or_else(|| self.blocked(here, dir, &solids));
         (!solid_ahead).then_some(0)
+    }
+
+    /// [`Self::lift_past`]'s climb for a centre foot, by whole boxes (which of their
+    /// pixels meet the cells depends on where they stand). Out of line, as
+    /// [`Self::sink_by_boxes`]: whole-box feet, the usual case, never hold their frames.
+    #[inline(never)]
+    fn climb_by_boxes(
+        &self,
+        here: Rect,
+        dir: Direction,
+        climb: i32,
+        walkable: &Rules,
+        solids: &Rules,
+    ) -> Option<i32> {
+        // The box one pixel ahead is blocked: the caller found so.
+        self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)
+            .filter(|&k| self.has_room(here, Direction::Up, k, solids))
+    }
+
+    /// [`Self::lift_past`]'s slide down under a sloped ceiling for a centre foot, by
+    /// whole boxes.
+    #[inline(never)]
+    fn sink_by_boxes(
+        &self,
+        here: Rect,
+        dir: Direction,
+        climb: i32,
+        walkable: &Rules,
+    ) -> Option<i32> {
+        let ahead = here.shifted(dir, 1);
+        self.escape_with(ahead, Direction::Down, climb, walkable)
+            .filter(|&k| self.room_with(here, Direction::Down, k, walkable) >= k)
     }
 
     /// The least rise `k` in `1..=climb` that frees the free box `here` moved one pixel

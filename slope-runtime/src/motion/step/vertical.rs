@@ -65,13 +65,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         } else {
             [Direction::Right, Direction::Left]
         };
-        let best = sides
-            .into_iter()
-            .filter_map(|side| {
-                let k = self.escape_with(above, side, limit, rules)?;
-                self.has_room(here, side, k, rules).then_some((k, side))
-            })
-            .min_by_key(|&(k, _)| k);
+        // The nearest free side (ties: the preferred one): the second side's search stops
+        // short of the first side's distance.
+        let mut best: Option<(i32, Direction)> = None;
+        for side in sides {
+            let short_of = best.map_or(limit, |(k, _)| k.saturating_sub(1));
+            if let Some(k) = self.escape_with(above, side, short_of, rules)
+                && best.is_none_or(|(nearest, _)| k < nearest)
+                && self.has_room(here, side, k, rules)
+            {
+                best = Some((k, side));
+            }
+        }
         match best {
             Some((k, side)) => {
                 move_actor(actor, side, k);

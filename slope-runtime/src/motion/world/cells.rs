@@ -288,7 +288,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    /// [`World::escape_with`] by jumping between the obstacles' free distances.
+    /// [`World::escape_with`] by jumping between the obstacles' free distances. Out of
+    /// line: its frame is on the stack only while it runs, not under every short scan.
+    #[inline(never)]
     pub(super) fn escape_by_jumps(
         &self,
         r: Rect,
@@ -480,16 +482,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Whether `r` covers a solid pixel of `cell` (one-way flags not applied).
-    #[inline]
+    #[inline(always)]
     pub(super) fn collides(&self, cell: Cell, tx: i32, ty: i32, r: Rect) -> bool {
         let b = self.local_box(tx, ty, r);
         match cell.solid {
             Solid::Empty => false,
             Solid::Full => overlaps_tile(b, self.n),
-            Solid::Shape(id, variant) => self
-                .tables
-                .shape(id)
-                .is_some_and(|shape| shape.box_collides(variant, b)),
+            Solid::Shape(id, variant) => {
+                // The part of the box inside the tile, then one range-OR of its columns.
+                let last = self.n.wrapping_sub(1);
+                let columns = (b.x0.max(0), b.x1.min(last));
+                let rows = (b.y0.max(0), b.y1.min(last));
+                columns.0 <= columns.1
+                    && rows.0 <= rows.1
+                    && self.columns_top(id, variant, columns, rows).is_some()
+            }
         }
     }
 

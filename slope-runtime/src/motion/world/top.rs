@@ -96,7 +96,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// `Tables::columns_top`, out of line: inlined, the tables' fields would be loaded on
     /// every query, whether it meets a shape or not.
     #[inline(never)]
-    fn columns_top(
+    pub(super) fn columns_top(
         &self,
         id: ShapeId,
         variant: Variant,
