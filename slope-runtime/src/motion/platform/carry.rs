@@ -278,22 +278,22 @@ fn step_platform<M: TileMap>(
     let world = World::with_platforms(tables, map, &*platforms);
     // Actors never collide with each other, so whether one is stuck does not depend on the
     // others: look first (on copies), and move nobody if the platform cannot move.
-    let stuck = groups
-        .iter_mut()
-        .flat_map(|group| group.iter_mut())
-        .find(|a| {
-            let mut trial = **a;
-            !resolve(&world, index, before, after, dir, &mut trial)
-        });
-    if let Some(actor) = stuck {
-        actor.crush_pending = true;
-        if let Some(slot) = platforms.get_mut(index) {
-            *slot = before;
+    for group in groups.iter_mut() {
+        for actor in group.iter_mut() {
+            let mut trial = *actor;
+            if !resolve(&world, index, before, after, dir, &mut trial) {
+                actor.crush_pending = true;
+                if let Some(slot) = platforms.get_mut(index) {
+                    *slot = before;
+                }
+                return false;
+            }
         }
-        return false;
     }
-    for actor in groups.iter_mut().flat_map(|group| group.iter_mut()) {
-        resolve(&world, index, before, after, dir, actor);
+    for group in groups.iter_mut() {
+        for actor in group.iter_mut() {
+            resolve(&world, index, before, after, dir, actor);
+        }
     }
     true
 }
