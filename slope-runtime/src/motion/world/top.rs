@@ -66,6 +66,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
+    /// [`World::top_below_one_way`] of the one-pixel column `x`, rows `y0..=y1`: the walk's
+    /// look at the column ahead, one cell per row of cells.
+    pub(crate) fn column_top(&self, x: i32, (y0, y1): (i32, i32), one_way_above: i32) -> Top {
+        let r = Rect {
+            x0: x,
+            x1: x,
+            y0,
+            y1,
+        };
+        let (tx, ty0) = (self.tile_of(x), self.tile_of(y0));
+        let mut ty = self.tile_of(y1);
+        while ty >= ty0 {
+            match self.cell_top(tx, ty, r, one_way_above) {
+                Top::Air => ty = ty.wrapping_sub(1), // > ty0 - 1: cannot wrap
+                top => return top,
+            }
+        }
+        Top::Air
+    }
+
     /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
     #[inline]
     fn cell_top(&self, tx: i32, ty: i32, r: Rect, one_way_above: i32) -> Top {
@@ -104,5 +124,87 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         rows: (i32, i32),
     ) -> Option<i32> {
         self.tables.columns_top(id, variant, columns, rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Top;
+    use crate::map::{Solid, TileMap};
+    use crate::motion::rect::Rect;
+    use crate::motion::world::World;
+    use crate::testing::{Map, map, tables, terrain};
+
+    /// [`World::top_below_one_way`] pixel by pixel: cell rows from the top down; in the
+    /// first that holds a solid pixel of `r` (or a one-way cell below `one_way_above`, which
+    /// answers [`Top::OneWay`] at once), the highest such pixel.
+    fn top_by_pixels(map: &Map, r: Rect, one_way_above: i32) -> Top {
+        let tables = tables();
+        let tile = |v: i32| v.div_euclid(16);
+        for ty in (tile(r.y0)..=tile(r.y1)).rev() {
+            let mut top = None;
+            for tx in tile(r.x0)..=tile(r.x1) {
+                let cell = map.cell(tx, ty);
+                if cell.solid == Solid::Empty || (cell.one_way && ty >= one_way_above) {
+                    continue;
+                }
+                if cell.one_way {
+                    return Top::OneWay;
+                }
+                for y in r.y0.max(ty * 16)..=r.y1.min(ty * 16 + 15) {
+                    for x in r.x0.max(tx * 16)..=r.x1.min(tx * 16 + 15) {
+                        let (px, py) = ((x - tx * 16) as u8, (y - ty * 16) as u8);
+                        let solid = match cell.solid {
+                            Solid::Empty => false,
+                            Solid::Full => true,
+                            Solid::Shape(id, variant) => tables
+                                .shape(id)
+                                .is_some_and(|s| s.is_solid(variant, px, py)),
+                        };
+                        if solid {
+                            top = top.max(Some(y));
+                        }
+                    }
+                }
+            }
+            if let Some(y) = top {
+                return Top::At(y);
+            }
+        }
+        Top::Air
+    }
+
+    fn case() -> impl Strategy<Value = (Map, Rect, i32)> {
+        let rect = (-8..88i32, -8..88i32, 1..24i32, 1..40i32, any::<bool>()).prop_map(
+            |(x0, y0, w, h, column)| Rect {
+                x0,
+                y0,
+                x1: if column { x0 } else { x0 + w - 1 },
+                y1: y0 + h - 1,
+            },
+        );
+        let one_way_above = prop_oneof![Just(i32::MAX), -1..6i32];
+        (prop_oneof![map(), terrain()], rect, one_way_above)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The height lookups answer what the pixels say, for any box and any one-way
+        /// limit; the walk's look at one column answers what the box lookup does.
+        #[test]
+        fn tops_are_the_highest_solid_pixels((map, r, one_way_above) in case()) {
+            let world = World::new(tables(), &map);
+            let expected = top_by_pixels(&map, r, one_way_above);
+            prop_assert_eq!(world.top_below_one_way(r, one_way_above), expected, "{:?}", r);
+            if one_way_above == i32::MAX {
+                prop_assert_eq!(world.top_in(r), expected, "{:?}", r);
+            }
+            if r.x0 == r.x1 {
+                prop_assert_eq!(world.column_top(r.x0, (r.y0, r.y1), one_way_above), expected);
+            }
+        }
     }
 }
