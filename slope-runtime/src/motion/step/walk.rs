@@ -109,7 +109,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         };
         // The column ahead, and the pixel under it: ground there settles the stick.
         let under_feet = here.y0.wrapping_sub(1);
-        let top = match self.column_top(lead, (under_feet, here.y1), gait.one_way_above) {
+        let ahead = Rect {
+            x0: lead,
+            x1: lead,
+            y0: under_feet,
+            y1: here.y1,
+        };
+        let top = match self.top_below_one_way(ahead, gait.one_way_above) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
             Top::At(top) if top == under_feet => {
