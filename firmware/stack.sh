@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Where the game's stack goes on a Cortex-M0: runs firmware/src/bin/game.rs under QEMU's
+# micro:bit with a plugin (qemu/stack_path.c) that finds the lowest stack address a frame
+# stores to, and prints the calls open at that store, outermost first, each with its own
+# frame (the bytes its prologue pushes and reserves, read from `llvm-objdump -d`), then
+# the game's painted figure (what `bench.sh` reports as `stack=`).
+#
+#   bash firmware/stack.sh
+#
+# Needs what bench.sh needs, plus python3 and llvm-objdump.
+set -euo pipefail
+cd "$(dirname "$0")"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libstack_path.so" qemu/stack_path.c
+cargo build --release --quiet --bin game
+elf=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release/game
+start=$(nm "$elf" | awk '$3 ~ /play9one_frame/ && !found { print "0x" $1; found = 1 }')
+# The report after the frames, whose formatting goes deeper than they do, is left out.
+stop=$(nm "$elf" | awk '$3 ~ /Out.*Write.*write_str/ && !found { print "0x" $1; found = 1 }')
+if [ -z "$start" ] || [ -z "$stop" ]; then
+  echo "FAIL: no one_frame or Out::write_str symbol in $elf" >&2
+  exit 1
+fi
+timeout 300 qemu-system-arm -cpu cortex-m0 -machine microbit -nographic \
+  -semihosting-config enable=on,target=native \
+  -plugin "$tmp/libstack_path.so,start=$start,stop=$stop,out=$tmp/path.txt" \
+  -kernel "$elf" > "$tmp/out.txt"
+python3 - "$elf" "$tmp/path.txt" "$start" "$tmp/out.txt" <<'PY'
+import bisect, re, subprocess, sys
+
+elf, path, start, out = sys.argv[1], sys.argv[2], int(sys.argv[3], 16) & ~1, sys.argv[4]
+symbols = []
+for line in subprocess.run(["nm", "-C", "-n", elf], capture_output=True, text=True).stdout.splitlines():
+    parts = line.split(None, 2)
+    if len(parts) == 3 and parts[1] in "tTW" and not parts[2].startswith("$"):
+        symbols.append((int(parts[0], 16) & ~1, parts[2]))
+starts = [a for a, _ in symbols]
+
+def function(addr):
+    k = bisect.bisect_right(starts, addr) - 1
+    return symbols[k] if k >= 0 else (0, "?")
+
+# Each function's own frame, by its address: the registers its prologue pushes and the
+# bytes it reserves.
+frames, current = {}, None
+dump = subprocess.run(["llvm-objdump", "-d", "--no-show-raw-insn", elf],
+                      capture_output=True, text=True).stdout
+for line in dump.splitlines():
+    m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
+    if m:
+        current = None if m.group(2).startswith("$") else int(m.group(1), 16) & ~1
+        if current is not None:
+            frames.setdefault(current, [0, 0])
+        continue
+    m = re.match(r"\s*[0-9a-f]+:\s+(\S+)\s*(.*)", line)
+    if current is None or not m:
+        continue
+    op, args = m.groups()
+    seen = frames[current]
+    if op == "push" and seen[1] < 2:
+        seen[0] += 4 * len(args.split(","))
+        seen[1] += 1
+    elif op == "sub" and args.startswith("sp, #") and seen[1] < 3:
+        seen[0] += int(re.match(r"sp, #(\d+)", args).group(1))
+        seen[1] = 3
+
+lines = open(path).read().split()
+blocks = [int(x, 16) for x in lines[4:]]
+# Replay the blocks run before the deepest store, from the last entry of `start`: a block
+# at a function's first address enters it, any other returns to it (or, the first time
+# its function is seen, enters it mid-way).
+last = max(i for i, b in enumerate(blocks) if b == start)
+stack = []
+for b in blocks[last:]:
+    addr, name = function(b)
+    if b == addr or (addr, name) not in stack:
+        stack.append((addr, name))
+    else:
+        while stack[-1] != (addr, name):
+            stack.pop()
+total = 0
+print("calls open at the deepest store of a frame (own frame in bytes, outermost first):")
+for addr, name in stack:
+    size = frames.get(addr, [0])[0]
+    total += size
+    print(f"{size:6}  {name}")
+print(f"{total:6}  in all (the last function's frame may be only partly used)")
+for line in open(out):
+    if line.startswith("game blob="):
+        print("painted: " + line.split("stack=")[1].split()[0] + " B below the frame loop's stack pointer (bench.sh's stack=)")
+PY
