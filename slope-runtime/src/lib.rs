@@ -186,7 +186,7 @@
 //! fixed-point velocity ([`SUBPIXEL`] units per pixel). [`World::step`] moves it **one pixel
 //! at a time**, x and y steps interleaved in the ratio of the speeds, and every step asks
 //! the tables about the cells along the box's leading edge only (the whole box for centre
-//! feet, whose shape near slopes depends on where it stands):
+//! feet, whose shape depends on the ground under their centre):
 //!
 //! ```text
 //!            ceiling ─▶ ######        moving up into it: slide sideways along a sloped

@@ -1,4 +1,4 @@
-//! `Feet::Centre` near slopes: the actor stands where its centre column meets the ground,
+//! `Feet::Centre` on slopes: the actor stands where its centre column meets the ground,
 //! blocks under and beside the slope included; its height changes smoothly along every
 //! junction; walls and ceilings, blocks or shapes, still stop its box.
 

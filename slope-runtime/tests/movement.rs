@@ -9,7 +9,7 @@
 
 mod support;
 
-use slope_runtime::{Actor, ActorSettings, Cell, Direction, Feet, Rect, Solid, TileMap};
+use slope_runtime::{Actor, ActorSettings, Cell, Direction, Feet, Rect, TileMap};
 use support::*;
 
 /// The actors' height in the walking tests.
@@ -1320,29 +1320,9 @@ fn centre() -> ActorSettings {
 }
 
 /// Whether a centre-footed box `r` (default settings: wall height 4) covers a solid pixel
-/// it must not, pixel by pixel from the rule in `Feet::Centre`'s docs. `cap = min(N − 1,
-/// height − 1)`. With no shape cell in its bottom `cap + 1` rows or the row under them it
-/// is a box; otherwise its centre column meets every solid pixel and a column `d` from it
-/// only those at least `min(3·d, cap)` rows above its bottom.
+/// it must not, by the rule of `Feet::Centre`'s docs (`support::centre_hit`).
 fn centre_hits(map: &Ascii, r: Rect) -> bool {
-    let foot = r.x0 + (r.x1 - r.x0) / 2;
-    let cap = (N - 1).min(r.y1 - r.y0);
-    let near_shape = (r.y0 - 1..=r.y0 + cap).any(|y| {
-        (r.x0..=r.x1).any(|x| {
-            matches!(
-                map.cell(x.div_euclid(N), y.div_euclid(N)).solid,
-                Solid::Shape(..)
-            )
-        })
-    });
-    (r.x0..=r.x1).any(|x| {
-        let depth = if near_shape {
-            (3 * (x - foot).abs()).min(cap)
-        } else {
-            0
-        };
-        (r.y0 + depth..=r.y1).any(|y| pixel(map, x, y, OneWay::Air))
-    })
+    centre_hit(|x, y| pixel(map, x, y, OneWay::Air), r, 4).is_some()
 }
 
 /// Where a centre-footed actor of `width` at `x` rests: dropped from the top of the map,

@@ -32,6 +32,9 @@ use slope_runtime::{
     MAX_SPEED, Rect, ShapeId, Solid, Tables, TileMap, Variant, World,
 };
 
+#[allow(dead_code)] // each test file uses its own part of the helpers
+mod support;
+
 static BLOB: &[u8] = include_bytes!("data/tiles.bin");
 
 /// The tile size of the default tiles.
@@ -152,31 +155,10 @@ impl<M: TileMap> Oracle<'_, M> {
         }
     }
 
-    /// The first solid pixel a centre-footed actor must not cover, pixel by pixel from the
-    /// rule in `Feet::Centre`'s docs. `cap = min(N − 1, height − 1)`. With no shape cell in
-    /// its bottom `cap + 1` rows or the row under them, it is a box. Otherwise its centre
-    /// column meets every solid pixel, and a column `d` from it only those at least
-    /// `min((wall − 1)·d, cap)` rows above its bottom (one-way cells are air to the oracle).
+    /// The first solid pixel a centre-footed actor must not cover, by the rule of
+    /// `Feet::Centre`'s docs (`support::centre_hit`).
     fn centre_hit(&self, a: &Actor) -> Option<(i32, i32)> {
-        let r = rect_of(a);
-        let cap = (N - 1).min(r.y1 - r.y0);
-        let near_shape = (r.y0 - 1..=r.y0 + cap).any(|y| {
-            (r.x0..=r.x1).any(|x| {
-                let cell = self.map.cell(x.div_euclid(N), y.div_euclid(N));
-                matches!(cell.solid, Solid::Shape(..))
-            })
-        });
-        if !near_shape {
-            return self.box_hit(r);
-        }
-        let foot = a.centre_x();
-        let rise = (i32::from(a.settings.wall_height.min(64)) - 1).max(0);
-        (r.x0..=r.x1)
-            .flat_map(|x| {
-                let depth = (rise * (x - foot).abs()).min(cap);
-                (r.y0 + depth..=r.y1).map(move |y| (x, y))
-            })
-            .find(|&(x, y)| self.solid(x, y))
+        support::centre_hit(|x, y| self.solid(x, y), rect_of(a), a.settings.wall_height)
     }
 }
 

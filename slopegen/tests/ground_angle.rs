@@ -3,14 +3,17 @@
 //! several tile kinds, hills with crests and valleys, slopes ending in a ledge. And a
 //! pixel oracle of the rule on random maps of the default tiles in every variant.
 
-use std::collections::HashMap;
-use std::path::Path;
-
 use proptest::prelude::*;
 use slope_runtime::{
     Actor, ActorSettings, Cell, Feet, SUBPIXEL, ShapeId, Tables, TileMap, Variant, World,
 };
-use slopegen::{Bitmap, Tile, TileSet};
+use std::path::Path;
+
+use slopegen::{Bitmap, TileSet};
+
+#[path = "support/drawn.rs"]
+mod drawn;
+use drawn::Level;
 
 const N: i32 = 16;
 /// One byte angle in degrees.
@@ -140,81 +143,9 @@ impl Terrain {
     }
 }
 
-/// The terrain as cells, and the tiles they need (one per distinct column profile).
-struct Level {
-    cells: HashMap<(i32, i32), Cell>,
-    rows: i32,
-}
-
-impl TileMap for Level {
-    fn cell(&self, tx: i32, ty: i32) -> Cell {
-        if ty < 0 {
-            return Cell::FULL;
-        }
-        if ty >= self.rows {
-            return Cell::EMPTY;
-        }
-        self.cells.get(&(tx, ty)).copied().unwrap_or(Cell::EMPTY)
-    }
-}
-
 /// Tiles for every cell of `terrain`, the blob they pack into, and the level of them.
 fn build(terrain: &Terrain) -> (Tables<'static>, Level) {
-    let n = terrain.n;
-    let top = terrain.heights.iter().max().copied().unwrap_or(0);
-    let rows = top / n + 2;
-    let mut profiles: Vec<Vec<u8>> = Vec::new();
-    let mut placed = Vec::new();
-    for tx in 0..terrain.width() / n {
-        for ty in 0..rows {
-            let profile: Vec<u8> = (0..n)
-                .map(|c| (terrain.height_at(tx * n + c) - ty * n).clamp(0, n) as u8)
-                .collect();
-            if profile.iter().all(|&h| h == 0) {
-                continue;
-            }
-            if profile.iter().all(|&h| h == n as u8) {
-                placed.push(((tx, ty), None));
-                continue;
-            }
-            let id = match profiles.iter().position(|p| *p == profile) {
-                Some(i) => i,
-                None => {
-                    profiles.push(profile);
-                    profiles.len() - 1
-                }
-            };
-            placed.push(((tx, ty), Some(id)));
-        }
-    }
-    let tiles: Vec<Tile> = profiles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = format!("p{i:04}");
-            Tile {
-                constant: slopegen::constant_name(&name),
-                path: format!("{name}.png").into(),
-                name,
-                bitmap: Bitmap::from_fn(n as u8, |x, y| y < p[usize::from(x)]),
-            }
-        })
-        .collect();
-    let set = TileSet::from_tiles(Path::new("terrain"), tiles).expect("tiles");
-    let blob: &'static [u8] = Box::leak(slopegen::pack(&set).into_boxed_slice());
-    let tables = Tables::from_bytes(blob).expect("the blob loads");
-    let mut cells = HashMap::new();
-    for ((tx, ty), id) in placed {
-        let cell = match id {
-            None => Cell::FULL,
-            Some(i) => {
-                let shape = tables.find(&format!("p{i:04}")).expect("packed");
-                Cell::shape(shape, Variant::Identity)
-            }
-        };
-        cells.insert((tx, ty), cell);
-    }
-    (tables, Level { cells, rows })
+    drawn::height_field(terrain.n, &terrain.heights)
 }
 
 /// The wide window's half-width for an actor `width` px wide on 16-px tiles.

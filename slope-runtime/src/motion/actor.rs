@@ -12,26 +12,33 @@ pub enum Feet {
     #[default]
     Box,
     /// The actor stands where the column under its centre (its foot, [`Actor::centre_x`])
-    /// meets the ground, as in the "perfect slope" write-up: on a slope it stands on its
-    /// centre, never on a heel or a toe, and blocks under or beside the slope do not hold
-    /// it up either. Walking over any junction of slopes and blocks, its height changes by
-    /// no more than the surface's own rise per pixel.
+    /// meets the ground, as in the "perfect slope" write-up: on any ground it can walk
+    /// (each column at most `wall_height − 1` px above the one before), it stands on the
+    /// surface under its centre, never on a heel or a toe, and blocks under or beside a
+    /// slope do not hold it up either, whatever its width. Walking over any junction of
+    /// slopes and blocks, its height changes by no more than the surface's own rise per
+    /// pixel.
     ///
-    /// Exactly what its box may overlap, with `cap = min(N − 1, height − 1)`:
+    /// Exactly what its box may overlap, with `rise = wall_height − 1`:
     ///
-    /// - near slopes (a shape cell in the box's bottom `cap + 1` rows or the row under
-    ///   them), a column `d` pixels from the centre column may dip into solid pixels of
-    ///   any cell, block or shape, up to `min((wall_height − 1) · d, cap)` rows above the
-    ///   box's bottom: as deep as a walkable slope through the foot would put ground. The
-    ///   centre column and every row above those meet everything;
-    /// - elsewhere the box overlaps nothing, like [`Feet::Box`] (so on a ledge of blocks
-    ///   it stands on its heel until the box leaves the ledge);
-    /// - one-way cells hold the foot only: it drops off a one-way ledge once its centre
-    ///   column leaves it.
+    /// - its centre column meets every solid pixel;
+    /// - the **ground** is the highest solid pixel under the centre column. From it the
+    ///   **surface** is traced outwards, column by column on each side: a column's height
+    ///   is its highest solid pixel from the ground up to `rise` above the last column's
+    ///   (the ground if there is none), so the surface climbs as a walker would and never
+    ///   goes below the ground;
+    ///   a column whose solid pixels go on past that, without a gap, is a **wall**;
+    /// - every other column meets the solid pixels above the surface, and a wall and every
+    ///   column beyond it meet all of them;
+    /// - one-way cells hold the foot only (the trace treats them as air): it drops off a
+    ///   one-way ledge once its centre column leaves it.
     ///
-    /// So a wall or a ceiling, of blocks or of shapes, stops the box at its edge or its
-    /// top, and a wall that rises a tile's height or more above the box's bottom always
-    /// stops the edge of its box. Moving platforms meet its whole box.
+    /// So the box dips into the ground beside its foot exactly as deep as a walkable
+    /// surface through the foot lies, while walls, ledges and ceilings, of blocks or of
+    /// shapes, stop its box at its edge or its top: on a ledge it stands on its heel until
+    /// its centre leaves the ledge, where the drop is a wall. Moving platforms meet its
+    /// whole box. A query costs a lookup per cell of the box, and where the box meets
+    /// something, one height lookup per column of the box.
     Centre,
 }
 

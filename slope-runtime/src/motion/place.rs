@@ -3,7 +3,7 @@
 //! the mover's, under the actor's own rules.
 
 use crate::map::TileMap;
-use crate::motion::actor::{Actor, Feet};
+use crate::motion::actor::Actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
 use crate::motion::step::path::move_actor;
@@ -37,12 +37,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// centre column ([`Actor::centre_x`]) of the old one, and grows (or shrinks) upwards
     /// and to both sides alike. Crouching and standing up are a resize each.
     ///
-    /// A box no larger than the old one on either side always fits with [`Feet::Box`]: it
-    /// covers nothing the old one did not. With [`Feet::Centre`] a smaller box may dip less
-    /// deep into the ground around its foot than the old one did (or, narrower, no longer
-    /// be near a slope at all): it stands up out of it, by at most what it shrank by or as
-    /// deep as the old box could dip, whichever is more; if even that is not enough, the
-    /// resize is refused. A larger box must cover no solid pixel, under the
+    /// A box no larger than the old one on either side always fits: it covers nothing the
+    /// old one did not (with [`Feet::Centre`], its foot column, the ground under it and the
+    /// surface traced from there are the old box's, so its columns meet the same pixels).
+    /// A larger box must cover no solid pixel, under the
     /// actor's own rules (one-way cells and one-way platforms are air to it, solid
     /// platforms are not, and [`Feet::Centre`] lets it dip into the ground beside its
     /// centre column as that variant's docs say). If it does, it
@@ -91,42 +89,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         next.set_size(width, height);
         next.x = centred_x(actor.centre_x(), next.width());
         let inside_old = next.width() <= actor.width() && next.height() <= actor.height();
-        let boxed = actor.settings.feet == Feet::Box;
-        if (inside_old && boxed) || (next.within_edge() && !self.hits_actor(&next)) {
-            *actor = next;
-            return Ok(());
-        }
-        if inside_old {
-            // A centre foot's smaller box: it stands up, or, embedded already, stays.
-            match self.stand_up_within(actor, &next) {
-                Some(y) => next.y = y,
-                None if self.hits_actor(actor) => {}
-                None => return Err(NoRoom),
-            }
+        if inside_old || (next.within_edge() && !self.hits_actor(&next)) {
             *actor = next;
             return Ok(());
         }
         next.x = self.step_aside(actor, &next).ok_or(NoRoom)?;
         *actor = next;
         Ok(())
-    }
-
-    /// The bottom row of the lowest place of `next` (a smaller centre-feet box, in the old
-    /// box's columns, that collides) above its place where it is free: at most what it
-    /// shrank by, or as deep as the old box could dip into the ground (a tile's height
-    /// minus one, or its own height minus one). The way up lies in the old box's columns:
-    /// through the old box, then inside the new box at its free place.
-    fn stand_up_within(&self, actor: &Actor, next: &Actor) -> Option<i32> {
-        let dip = self
-            .tile_size()
-            .saturating_sub(1)
-            .min(i32::from(actor.height()) - 1);
-        let shrank = i32::from(actor.height().saturating_sub(next.height()));
-        let spare = shrank.max(dip);
-        let rules = self.rules(next, OneWay::Ignored);
-        let k = self.escape_with(next.rect(), Direction::Up, spare, &rules)?;
-        let y = next.y.saturating_add(k);
-        within_edge(next.x, y).then_some(y)
     }
 
     /// The left column of the nearest place, at most the growth in width to either side of

@@ -9,7 +9,7 @@ use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::meeting::Meeting;
 use crate::motion::world::platforms::meet_platform;
-use crate::motion::world::rules::{Foot, OneWay, Rules};
+use crate::motion::world::rules::{OneWay, Rules};
 use crate::tables::ShapeId;
 use crate::tables::geometry::{Direction, Variant};
 use crate::tables::line::{forward_distance, low_bits};
@@ -27,120 +27,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
         });
         other.is_none()
-    }
-
-    /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
-    #[inline(never)]
-    pub(super) fn foot_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
-        self.foot_parts(r, rules, foot, |part, part_rules| {
-            if self.hits_cells(part, part_rules) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_some()
-    }
-
-    /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
-    /// [`Foot`]), with the whole-box rules it meets them under, until `f` breaks; returns
-    /// what `f` broke with. Near shape cells: first the foot column, then the columns beside
-    /// it, nearest first, each cut to the rows it meets (one-way cells meet only the foot).
-    /// Elsewhere: the whole box.
-    pub(crate) fn foot_parts<B>(
-        &self,
-        r: Rect,
-        rules: &Rules,
-        foot: Foot,
-        mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
-    ) -> Option<B> {
-        let cap = self.n.saturating_sub(1).min(foot.depth());
-        let low = Rect {
-            y0: r.y0.saturating_sub(1),
-            y1: r.y0.saturating_add(cap).min(r.y1),
-            ..r
-        };
-        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
-        let column = Rect {
-            x0: centre,
-            x1: centre,
-            ..r
-        };
-        let one_way = match rules.one_way {
-            OneWay::Below { from, skip_row } => {
-                let x = from.x0.saturating_add(foot.offset()).min(from.x1);
-                let from = Rect {
-                    x0: x,
-                    x1: x,
-                    ..from
-                };
-                OneWay::Below { from, skip_row }
-            }
-            OneWay::Ignored => OneWay::Ignored,
-        };
-        let body = rules.whole(OneWay::Ignored);
-        if !self.any_shape_in(low) {
-            // The whole box; one-way cells still meet only the foot.
-            if let ControlFlow::Break(b) = f(r, &body) {
-                return Some(b);
-            }
-            if one_way == OneWay::Ignored {
-                return None;
-            }
-            return f(column, &rules.whole(one_way)).break_value();
-        }
-        if let ControlFlow::Break(b) = f(column, &rules.whole(one_way)) {
-            return Some(b);
-        }
-        let (left, right) = (centre.saturating_sub(r.x0), r.x1.saturating_sub(centre));
-        let far = left.max(right);
-        let mut d = 1;
-        while d <= far {
-            // rise ≤ MAX_REACH and d ≤ MAX_SIZE: the product fits (and needs no
-            // saturating multiply, a library call on ARMv6-M).
-            let depth = foot.rise().wrapping_mul(d).min(cap);
-            // Columns whose depth is capped (or flat feet) all meet the same rows: one part.
-            let last = if depth >= cap || foot.rise() == 0 {
-                far
-            } else {
-                d
-            };
-            let y0 = r.y0.saturating_add(depth);
-            let sides = [
-                (d <= left).then(|| (centre - last.min(left), centre - d)),
-                (d <= right).then(|| (centre + d, centre + last.min(right))),
-            ];
-            for (x0, x1) in sides.into_iter().flatten() {
-                let part = Rect {
-                    x0,
-                    x1,
-                    y0,
-                    y1: r.y1,
-                };
-                if let ControlFlow::Break(b) = f(part, &body) {
-                    return Some(b);
-                }
-            }
-            d = last.saturating_add(1);
-        }
-        None
-    }
-
-    /// Whether a shape cell (a slope) of the tables lies among the cells `r` covers.
-    pub(super) fn any_shape_in(&self, r: Rect) -> bool {
-        let shape = self.cell_span(r).try_each(|tx, ty| {
-            // (A shape the tables lack is air.)
-            let shape = match self.map.cell(tx, ty).solid {
-                Solid::Shape(id, _) => self.tables.shape(id).is_some(),
-                _ => false,
-            };
-            if shape {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        shape.is_some()
     }
 
     /// Whether `r` covers a solid pixel of a cell under `rules`.

@@ -10,6 +10,7 @@
 //! The mover (`crate::motion::step`) is built from these and nothing else.
 
 mod cells;
+mod foot;
 mod ground_angle;
 mod meeting;
 mod platforms;
@@ -150,8 +151,8 @@ mod tests {
                 skip_row,
             }),
         ];
-        let foot = prop::option::of((0..=(r.x1 - r.x0) as u8, 0..5u8, 0..=(r.y1 - r.y0) as u8))
-            .prop_map(|foot| foot.map(|(offset, rise, depth)| Foot::new(offset, rise, depth)));
+        let foot = prop::option::of((0..=(r.x1 - r.x0) as u8, 0..5u8))
+            .prop_map(|foot| foot.map(|(offset, rise)| Foot::new(offset, rise)));
         (one_way, foot).prop_map(|(one_way, foot)| Rules {
             one_way,
             foot,

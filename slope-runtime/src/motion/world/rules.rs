@@ -30,15 +30,10 @@ pub(crate) struct Rules {
     pub skip_platform: Option<usize>,
 }
 
-/// A centre foot (see [`Feet::Centre`]). One-way cells meet only the foot's bottom pixel.
-/// Where no shape cell (a slope) lies in the box's bottom `cap + 1` rows or the row under
-/// it, the box meets the other cells as a whole, like [`Feet::Box`]. Near shape cells, its
-/// centre column meets every solid pixel, and any other column, `d` columns from it, only
-/// those at least `min(rise · d, cap)` rows above the box's bottom, where
-/// `cap = min(N − 1, height − 1)`. So the box may dip into the ground around its foot as deep as a walkable slope
-/// through the foot would put ground (blocks under and beside a slope included), never
-/// deeper than a tile's height minus one, and never with its top row: a wall or a ledge
-/// rising faster than that still stops it, and ceilings meet its whole top.
+/// A centre foot (see [`Feet::Centre`]): its column meets every solid pixel of the box; the
+/// other columns only those above the ground surface traced from the foot outwards, and
+/// from a wall outwards every one (`World::foot_parts`). One-way cells meet only the foot's
+/// bottom pixel.
 ///
 /// The parts depend on where the box is, so a centre foot's queries always test whole
 /// boxes, never the strip a move adds.
@@ -47,12 +42,11 @@ pub(crate) struct Foot(core::num::NonZeroU32);
 
 impl Foot {
     /// A foot `offset` columns from the box's left edge, the steepest walkable slope
-    /// rising `rise` px per column, a box `depth + 1` rows high. Packed in one word: the
-    /// rules are copied on every query, and on ARMv6-M a copy of odd-sized fields is a
-    /// library call.
-    pub(crate) fn new(offset: u8, rise: u8, depth: u8) -> Foot {
-        let word = u32::from(offset) | u32::from(rise) << 8 | u32::from(depth) << 16 | 1 << 24;
-        // Bit 24 is set: never zero.
+    /// rising `rise` px per column. Packed in one word: the rules are copied on every
+    /// query, and on ARMv6-M a copy of odd-sized fields is a library call.
+    pub(crate) fn new(offset: u8, rise: u8) -> Foot {
+        let word = u32::from(offset) | u32::from(rise) << 8 | 1 << 16;
+        // Bit 16 is set: never zero.
         Foot(core::num::NonZeroU32::new(word).unwrap_or(core::num::NonZeroU32::MIN))
     }
 
@@ -68,22 +62,11 @@ impl Foot {
     pub(crate) fn rise(self) -> i32 {
         (self.0.get() >> 8 & 0xff) as i32
     }
-
-    /// The box's height − 1 (its rows above the bottom one): no part is cut deeper.
-    #[inline(always)]
-    pub(crate) fn depth(self) -> i32 {
-        (self.0.get() >> 16 & 0xff) as i32
-    }
 }
 
 impl Rules {
     #[inline(always)]
-    pub(crate) fn new(
-        feet: Feet,
-        (width, height): (u16, u16),
-        wall: i32,
-        one_way: OneWay,
-    ) -> Rules {
+    pub(crate) fn new(feet: Feet, width: u16, wall: i32, one_way: OneWay) -> Rules {
         Rules {
             one_way,
             skip_platform: None,
@@ -93,7 +76,6 @@ impl Rules {
                 Feet::Centre => Some(Foot::new(
                     u8::try_from(width.saturating_sub(1) / 2).unwrap_or(u8::MAX),
                     u8::try_from(wall.saturating_sub(1).max(0)).unwrap_or(u8::MAX),
-                    u8::try_from(height.saturating_sub(1)).unwrap_or(u8::MAX),
                 )),
             },
         }
@@ -133,8 +115,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
     #[inline(always)] // on every step: built in place
     pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
-        let size = (actor.width(), actor.height());
-        let mut rules = Rules::new(actor.settings.feet, size, actor.settings.wall(), one_way);
+        let width = actor.width();
+        let mut rules = Rules::new(actor.settings.feet, width, actor.settings.wall(), one_way);
         // Only one-way rules see one-way platforms: with `OneWay::Ignored` (a constant at
         // most calls) this test folds away.
         if matches!(one_way, OneWay::Below { .. }) && actor.drop_platform != NO_PLATFORM {

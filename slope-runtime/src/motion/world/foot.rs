@@ -1,0 +1,361 @@
+//! A centre foot's box against the cells (see [`Feet::Centre`](crate::Feet::Centre)): its
+//! foot column meets every solid pixel; the other columns meet only what rises above the
+//! ground surface traced from the foot outwards, so the box stands on the ground under its
+//! centre while walls and ceilings still stop it.
+
+use core::ops::ControlFlow;
+
+use crate::map::TileMap;
+use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
+use crate::motion::world::World;
+use crate::motion::world::rules::{Foot, OneWay, Rules};
+use crate::motion::world::top::Top;
+
+/// One-way cells take no part in the traced surface: `top_below_one_way` with this limit
+/// treats every one of them as air.
+const NO_ONE_WAY: i32 = i32::MIN;
+
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
+    #[inline(never)]
+    pub(super) fn foot_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
+        let (column, foot_rules) = foot_column(r, rules, foot);
+        if self.hits_cells(column, &foot_rules) {
+            return true;
+        }
+        // Every other part lies in the box: a box clear of solid pixels (in flight, or
+        // walking on flat ground) needs no trace.
+        let body = rules.whole(OneWay::Ignored);
+        if !self.box_hits(r, &body) {
+            return false;
+        }
+        self.body_parts(r, &body, foot, |part, part_rules| {
+            if self.box_hits(part, part_rules) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_some()
+    }
+
+    /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
+    /// [`Foot`]), with the whole-box rules it meets them under, until `f` breaks; returns
+    /// what `f` broke with: first the foot column (the only part one-way cells meet), then
+    /// the other columns.
+    pub(crate) fn foot_parts<B>(
+        &self,
+        r: Rect,
+        rules: &Rules,
+        foot: Foot,
+        mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
+    ) -> Option<B> {
+        let (column, foot_rules) = foot_column(r, rules, foot);
+        if let ControlFlow::Break(b) = f(column, &foot_rules) {
+            return Some(b);
+        }
+        self.body_parts(r, &rules.whole(OneWay::Ignored), foot, f)
+    }
+
+    /// [`Self::foot_parts`] but the foot column, under the rules `body`: each side's
+    /// columns outwards, cut to the rows above the traced surface (neighbours cut alike
+    /// form one part), and from a wall outwards whole. Without ground under the foot
+    /// within reach, the whole box.
+    fn body_parts<B>(
+        &self,
+        r: Rect,
+        body: &Rules,
+        foot: Foot,
+        mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
+    ) -> Option<B> {
+        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
+        let Some(ground) = self.ground_under_foot(r, centre, foot) else {
+            return f(r, body).break_value();
+        };
+        let mut side = |step: i32, last: i32| {
+            let mut trace = Trace::new(ground, foot.rise());
+            // The part being gathered: its first column and the row it starts at.
+            let (mut x0, mut y0) = (centre, i32::MAX);
+            let mut x = centre;
+            while x != last {
+                x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
+                let from = self.trace_column(&mut trace, x).saturating_add(1).max(r.y0);
+                if trace.wall {
+                    // From a wall outwards every column meets the whole box: one part.
+                    flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
+                    return flush(&mut f, body, r, (x, last), r.y0);
+                }
+                if from != y0 {
+                    flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
+                    (x0, y0) = (x, from);
+                }
+            }
+            flush(&mut f, body, r, (x0, last), y0)
+        };
+        if r.x0 < centre {
+            if let ControlFlow::Break(b) = side(-1, r.x0) {
+                return Some(b);
+            }
+        }
+        if centre < r.x1 {
+            if let ControlFlow::Break(b) = side(1, r.x1) {
+                return Some(b);
+            }
+        }
+        None
+    }
+
+    /// The ground under the foot: the highest solid pixel of the foot column below the box
+    /// (one-way cells are air). `None` when there is none in the `rise · far` rows under
+    /// the box, `far` its wider side: a surface from lower down climbs into none of the
+    /// box's rows, so the box meets the cells as a whole.
+    fn ground_under_foot(&self, r: Rect, centre: i32, foot: Foot) -> Option<i32> {
+        let far = centre.saturating_sub(r.x0).max(r.x1.saturating_sub(centre));
+        // rise ≤ MAX_REACH and far ≤ MAX_SIZE: the product fits (and needs no saturating
+        // multiply, a library call on ARMv6-M).
+        let reach = foot.rise().wrapping_mul(far);
+        let under = Rect {
+            x0: centre,
+            x1: centre,
+            y0: r.y0.saturating_sub(reach),
+            y1: r.y0.saturating_sub(1),
+        };
+        match self.top_below_one_way(under, NO_ONE_WAY) {
+            Top::At(y) => Some(y),
+            Top::Air | Top::OneWay => None,
+        }
+    }
+
+    /// Traces the surface one column further, to column `x`; returns its height there.
+    /// The surface goes no lower than the ground under the foot, and climbs at most
+    /// `rise` rows per column: a column whose solid pixels reach higher than that,
+    /// without a gap, is a wall (`trace.wall`).
+    fn trace_column(&self, trace: &mut Trace, x: i32) -> i32 {
+        let limit = trace.surface.saturating_add(trace.rise);
+        if limit <= trace.ground {
+            // No climb at all (a wall height of 1): any pixel above the ground is a wall.
+            trace.wall = self.solid_at(x, limit.saturating_add(1));
+            return trace.ground;
+        }
+        let span = Rect {
+            x0: x,
+            x1: x,
+            y0: trace.ground.saturating_add(1),
+            y1: limit,
+        };
+        let surface = match self.top_below_one_way(span, NO_ONE_WAY) {
+            Top::At(y) => y,
+            Top::Air | Top::OneWay => trace.ground,
+        };
+        if surface == limit {
+            trace.wall = self.solid_at(x, limit.saturating_add(1));
+        }
+        trace.surface = surface;
+        surface
+    }
+
+    /// Whether pixel (x, y) is solid (one-way cells are air).
+    fn solid_at(&self, x: i32, y: i32) -> bool {
+        let pixel = Rect {
+            x0: x,
+            x1: x,
+            y0: y,
+            y1: y,
+        };
+        self.top_below_one_way(pixel, NO_ONE_WAY) != Top::Air
+    }
+}
+
+/// The foot column of a centre foot's box `r`, and the rules it meets the cells under:
+/// one-way cells meet it when the foot column of the box before the step was above them.
+#[inline]
+fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
+    let column_of = |b: Rect| {
+        let x = b.x0.saturating_add(foot.offset()).min(b.x1);
+        Rect { x0: x, x1: x, ..b }
+    };
+    let one_way = match rules.one_way {
+        OneWay::Below { from, skip_row } => OneWay::Below {
+            from: column_of(from),
+            skip_row,
+        },
+        OneWay::Ignored => OneWay::Ignored,
+    };
+    (column_of(r), rules.whole(one_way))
+}
+
+/// The surface traced along one side of a centre foot.
+struct Trace {
+    /// The ground under the foot: the surface never goes lower.
+    ground: i32,
+    /// The steepest walkable rise per column (wall height − 1).
+    rise: i32,
+    /// The surface's height in the last column traced.
+    surface: i32,
+    /// A wall rose in a traced column: it and every column beyond meet the whole box.
+    wall: bool,
+}
+
+impl Trace {
+    fn new(ground: i32, rise: i32) -> Trace {
+        Trace {
+            ground,
+            rise,
+            surface: ground,
+            wall: false,
+        }
+    }
+}
+
+/// Calls `f` on the part of box `r` over columns `xs` (either order) from row `y0` up,
+/// unless it is empty (no columns, or `y0` above the box).
+fn flush<B>(
+    f: &mut impl FnMut(Rect, &Rules) -> ControlFlow<B>,
+    body: &Rules,
+    r: Rect,
+    (a, b): (i32, i32),
+    y0: i32,
+) -> ControlFlow<B> {
+    let part = Rect {
+        x0: a.min(b),
+        x1: a.max(b),
+        y0,
+        y1: r.y1,
+    };
+    if y0 > r.y1 || y0 == i32::MAX {
+        return ControlFlow::Continue(());
+    }
+    f(part, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::map::{Cell, Solid, TileMap};
+    use crate::motion::actor::Feet;
+    use crate::motion::rect::Rect;
+    use crate::motion::world::World;
+    use crate::motion::world::rules::{OneWay, Rules};
+    use crate::tables::geometry::Variant;
+    use crate::testing::{Map, map, tables, terrain};
+
+    /// Pixel (x, y) of the map, one-way cells as air.
+    fn solid(map: &Map, x: i32, y: i32) -> bool {
+        let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
+        let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
+        !cell.one_way
+            && match cell.solid {
+                Solid::Empty => false,
+                Solid::Full => true,
+                Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
+            }
+    }
+
+    /// `Feet::Centre`'s rule read pixel by pixel, in the words of its docs: whether the
+    /// box `r` of a centre foot whose wall height is `wall` covers a pixel it must not.
+    fn hits_by_pixels(map: &Map, r: Rect, wall: i32) -> bool {
+        let foot = r.x0 + (r.x1 - r.x0) / 2;
+        let rise = (wall - 1).max(0);
+        // The lowest row each column meets: the whole box unless a traced surface says less.
+        let mut lowest: Vec<i32> = (r.x0..=r.x1).map(|_| r.y0).collect();
+        let ground = (i32::MIN / 2..r.y0)
+            .rev()
+            .take(5000)
+            .find(|&y| solid(map, foot, y));
+        if let Some(ground) = ground {
+            for step in [-1, 1] {
+                let (mut surface, mut x) = (ground, foot + step);
+                while (r.x0..=r.x1).contains(&x) {
+                    let limit = surface + rise;
+                    surface = (ground + 1..=limit)
+                        .rev()
+                        .find(|&y| solid(map, x, y))
+                        .unwrap_or(ground);
+                    if surface == limit && solid(map, x, limit + 1) {
+                        break; // a wall: it and every column beyond meet the whole box
+                    }
+                    lowest[(x - r.x0) as usize] = (surface + 1).max(r.y0);
+                    x += step;
+                }
+            }
+        }
+        (r.x0..=r.x1).any(|x| (lowest[(x - r.x0) as usize]..=r.y1).any(|y| solid(map, x, y)))
+    }
+
+    /// A 45° ramp rising to the right, one pixel per column, over blocks: its surface
+    /// at world column x (0..80) is row x.
+    fn ramp() -> Map {
+        let slope = tables().find("slope45").expect("a default tile");
+        let mut map = Map::new(Cell::EMPTY);
+        for i in 0..5 {
+            map.set(i, i, Cell::shape(slope, Variant::Identity));
+            for j in 0..i {
+                map.set(i, j, Cell::FULL);
+            }
+        }
+        map
+    }
+
+    /// A wide box in the air, its foot as far above the ramp as its widest side lets a
+    /// walkable rise (one pixel per column) reach back into its bottom rows: the far
+    /// columns dip into the ramp, the whole box would not be free.
+    #[test]
+    fn the_ground_is_traced_from_as_deep_as_the_box_is_wide() {
+        let map = ramp();
+        let world = World::new(tables(), &map);
+        // Foot at column 24 over ground at row 24, box 33 wide (16 columns each side),
+        // bottom at row 40: only the last column, 16 from the foot, reaches the box's
+        // rows, at the limit of the ground search (16 rows under the box).
+        let r = Rect {
+            x0: 8,
+            x1: 40,
+            y0: 40,
+            y1: 47,
+        };
+        let rules = Rules::new(Feet::Centre, 33, 2, OneWay::Ignored);
+        assert!(world.hits(r), "the whole box meets the ramp");
+        assert!(
+            !world.hits_with(r, &rules),
+            "the traced surface lets it dip"
+        );
+        assert!(!hits_by_pixels(&map, r, 2));
+        // One row lower, the foot column's ground is one row nearer: still free; a wall
+        // height of 1 (no climb) makes every column meet the ramp.
+        let r = Rect {
+            y0: 39,
+            y1: 46,
+            ..r
+        };
+        assert!(!world.hits_with(r, &rules));
+        let flat = Rules::new(Feet::Centre, 33, 1, OneWay::Ignored);
+        assert!(world.hits_with(r, &flat));
+        assert!(hits_by_pixels(&map, r, 1));
+    }
+
+    fn case() -> impl Strategy<Value = (Map, Rect, i32)> {
+        let rect = (-8..88i32, -8..88i32, 1..=64i32, 1..=64i32).prop_map(|(x0, y0, w, h)| Rect {
+            x0,
+            y0,
+            x1: x0 + w - 1,
+            y1: y0 + h - 1,
+        });
+        let wall = prop_oneof![4 => 0..8i32, 1 => 8..=64i32];
+        (prop_oneof![map(), terrain()], rect, wall)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// A centre foot's box meets exactly the pixels its rule says, for any box up to
+        /// `MAX_SIZE` and any wall height: the traced surface (however far its ground
+        /// lies), its walls, and the whole box away from slopes.
+        #[test]
+        fn a_centre_foot_meets_what_its_rule_says((map, r, wall) in case()) {
+            let world = World::new(tables(), &map);
+            let rules = Rules::new(Feet::Centre, (r.x1 - r.x0 + 1) as u16, wall, OneWay::Ignored);
+            prop_assert_eq!(world.hits_with(r, &rules), hits_by_pixels(&map, r, wall), "{:?}", r);
+        }
+    }
+}
