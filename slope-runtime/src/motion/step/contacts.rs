@@ -235,11 +235,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut meets = false;
         let mut only_one_way = true;
         let mut best: Option<(i32, GroundCell)> = None; // (distance from centre, cell)
+        // Returns whether the search is settled: a touched cell that is not one-way lies
+        // under the centre (the parts come foot column first, and a later cell at the
+        // same distance does not replace it).
         let mut visit = |tx: i32, ty: i32, hit: bool| {
             // Touching: free of the cell, and the row under the feet meets it.
             meets |= hit;
             if !hit || (exact && self.cell_hits_with(tx, ty, here, floor)) {
-                return;
+                return false;
             }
             let cell = self.map.cell(tx, ty);
             only_one_way &= cell.one_way;
@@ -247,15 +250,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             if best.is_none_or(|(d, _)| off < d) {
                 best = Some((off, GroundCell::new((tx, ty), cell)));
             }
+            !only_one_way && best.is_some_and(|(d, _)| d == 0)
         };
         // What the parts of the box one pixel lower meet (they may reach rows above its
         // bottom, where its columns dip into the ground).
         let lower = here.shifted(Direction::Down, 1);
         self.foot_parts(lower, floor, foot, |part, rules| {
+            let mut settled = false;
             for (tx, ty) in self.cells(part) {
-                visit(tx, ty, self.collides_with(tx, ty, part, rules));
+                settled |= visit(tx, ty, self.collides_with(tx, ty, part, rules));
             }
-            ControlFlow::<()>::Continue(())
+            if settled {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         let cell = best.map(|(_, cell)| cell);
         self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)

@@ -277,7 +277,8 @@ fn shortcuts_change_nothing_on_the_ground() {
         "shortcuts taken on {taken} of {frames} frames"
     );
     let walks = WALKS.get() - walks;
-    assert!(walks * 10 > frames, "walks on {walks} of {frames} frames");
+    // About one frame in nine walks (7,500 to 9,700 of 74,000 over a dozen runs).
+    assert!(walks * 20 > frames, "walks on {walks} of {frames} frames");
 }
 
 /// One frame of `start` on `map`, with the whole-frame shortcuts and without.

@@ -5,16 +5,11 @@
 
 use core::ops::ControlFlow;
 
-use crate::map::TileMap;
+use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::rules::{Foot, OneWay, Rules};
-use crate::motion::world::top::Top;
-
-/// One-way cells take no part in the traced surface: `top_below_one_way` with this limit
-/// treats every one of them as air.
-const NO_ONE_WAY: i32 = i32::MIN;
+use crate::motion::world::rules::{Foot, OneWay, Rules, SOLIDS};
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
@@ -26,18 +21,31 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         // Every other part lies in the box: a box clear of solid pixels (in flight, or
         // walking on flat ground) needs no trace.
-        let body = rules.whole(OneWay::Ignored);
-        if !self.box_hits(r, &body) {
+        if !self.box_hits(r, &rules.whole(OneWay::Ignored)) {
             return false;
         }
-        self.body_parts(r, &body, foot, |part, part_rules| {
-            if self.box_hits(part, part_rules) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+        let centre = column.x0;
+        let Some(ground) = self.ground_under_foot(r, centre, foot) else {
+            return true; // the whole box meets the cells, and it hits
+        };
+        let side = |step: i32, last: i32| {
+            let mut trace = Trace::new(ground, foot.rise());
+            let mut x = centre;
+            while x != last {
+                x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
+                let top = self.trace_column(&mut trace, x, r.y1);
+                if trace.wall {
+                    let (x0, x1) = (x.min(last), x.max(last));
+                    return self.box_hits(Rect { x0, x1, ..r }, &SOLIDS);
+                }
+                // A solid pixel above the surface, in the box's rows.
+                if top.is_some_and(|t| t > trace.surface && t >= r.y0) {
+                    return true;
+                }
             }
-        })
-        .is_some()
+            false
+        };
+        (r.x0 < centre && side(-1, r.x0)) || (centre < r.x1 && side(1, r.x1))
     }
 
     /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
@@ -80,7 +88,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let mut x = centre;
             while x != last {
                 x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
-                let from = self.trace_column(&mut trace, x).saturating_add(1).max(r.y0);
+                self.trace_column(&mut trace, x, r.y1);
+                let from = trace.surface.saturating_add(1).max(r.y0);
                 if trace.wall {
                     // From a wall outwards every column meets the whole box: one part.
                     flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
@@ -115,55 +124,65 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // rise ≤ MAX_REACH and far ≤ MAX_SIZE: the product fits (and needs no saturating
         // multiply, a library call on ARMv6-M).
         let reach = foot.rise().wrapping_mul(far);
-        let under = Rect {
-            x0: centre,
-            x1: centre,
-            y0: r.y0.saturating_sub(reach),
-            y1: r.y0.saturating_sub(1),
-        };
-        match self.top_below_one_way(under, NO_ONE_WAY) {
-            Top::At(y) => Some(y),
-            Top::Air | Top::OneWay => None,
-        }
+        self.column_top(centre, r.y0.saturating_sub(reach), r.y0.saturating_sub(1))
     }
 
-    /// Traces the surface one column further, to column `x`; returns its height there.
-    /// The surface goes no lower than the ground under the foot, and climbs at most
-    /// `rise` rows per column: a column whose solid pixels reach higher than that,
-    /// without a gap, is a wall (`trace.wall`).
-    fn trace_column(&self, trace: &mut Trace, x: i32) -> i32 {
+    /// Traces the surface one column further, to column `x` of a box whose top row is
+    /// `y1`: its height there (`trace.surface`) and whether the column is a wall
+    /// (`trace.wall`). The surface goes no lower than the ground under the foot, and climbs
+    /// at most `rise` rows per column: a column whose solid pixels reach higher than that,
+    /// without a gap, is a wall. Returns the column's highest solid pixel from the ground
+    /// up to `y1` or the climb's limit, whichever is higher: one lookup serves the trace
+    /// and, for [`Self::foot_hits`], whether the column meets a pixel of the box.
+    fn trace_column(&self, trace: &mut Trace, x: i32, y1: i32) -> Option<i32> {
         let limit = trace.surface.saturating_add(trace.rise);
-        if limit <= trace.ground {
-            // No climb at all (a wall height of 1): any pixel above the ground is a wall.
-            trace.wall = self.solid_at(x, limit.saturating_add(1));
-            return trace.ground;
+        let above_ground = trace.ground.saturating_add(1);
+        // Up to the box's top, and at least to the limit: the surface may lie above the box.
+        let top = self.column_top(x, above_ground, y1.max(limit));
+        let surface = match top {
+            Some(t) if t > limit => self.column_top(x, above_ground, limit),
+            t => t,
         }
-        let span = Rect {
-            x0: x,
-            x1: x,
-            y0: trace.ground.saturating_add(1),
-            y1: limit,
-        };
-        let surface = match self.top_below_one_way(span, NO_ONE_WAY) {
-            Top::At(y) => y,
-            Top::Air | Top::OneWay => trace.ground,
-        };
-        if surface == limit {
-            trace.wall = self.solid_at(x, limit.saturating_add(1));
-        }
+        .unwrap_or(trace.ground);
+        let next = limit.saturating_add(1);
+        trace.wall = surface == limit
+            && match top {
+                // Something above the limit: the pixel right over it may be part of it.
+                Some(t) if t > limit => t == next || self.column_top(x, next, next).is_some(),
+                // Nothing above the surface up to y1.
+                _ if next <= y1 => false,
+                _ => self.column_top(x, next, next).is_some(),
+            };
         trace.surface = surface;
-        surface
+        top
     }
 
-    /// Whether pixel (x, y) is solid (one-way cells are air).
-    fn solid_at(&self, x: i32, y: i32) -> bool {
-        let pixel = Rect {
-            x0: x,
-            x1: x,
-            y0: y,
-            y1: y,
-        };
-        self.top_below_one_way(pixel, NO_ONE_WAY) != Top::Air
+    /// The highest solid pixel of column `x` in rows `y0..=y1` (one-way cells are air).
+    /// (`World::top_below_one_way` for one column, without its loop across cells.)
+    fn column_top(&self, x: i32, y0: i32, y1: i32) -> Option<i32> {
+        if y0 > y1 {
+            return None;
+        }
+        let (tx, px) = self.split(x);
+        let ((ty0, lo0), (mut ty, mut hi)) = (self.split(y0), self.split(y1));
+        loop {
+            let lo = if ty == ty0 { lo0 } else { 0 };
+            let cell = self.map.cell(tx, ty);
+            let top = match cell.solid {
+                _ if cell.one_way => None,
+                Solid::Empty => None,
+                Solid::Full => Some(hi),
+                Solid::Shape(id, variant) => self.columns_top(id, variant, (px, px), (lo, hi)),
+            };
+            if let Some(y) = top {
+                return Some(self.tile_origin(ty).saturating_add(y));
+            }
+            if ty <= ty0 {
+                return None;
+            }
+            ty = ty.wrapping_sub(1); // > ty0: cannot wrap
+            hi = self.n.wrapping_sub(1);
+        }
     }
 }
 
