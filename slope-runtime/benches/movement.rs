@@ -50,7 +50,7 @@ use slope_bench::{
     Bitmask, Body, Crowd, Driven, FRAMES, LARGE, Level, MIXED, Mob, Naive, Probe, TILES,
     WARM_FRAMES, Walker, build_level, frame, spawn,
 };
-use slope_runtime::{Actor, Cell, Rect, Tables, World};
+use slope_runtime::{Actor, Cell, Feet, Rect, Tables, World};
 
 /// The engines, borrowed for the run.
 #[derive(Clone, Copy)]
@@ -229,16 +229,17 @@ fn compare(e: Engines<'_>, crowd: &Crowd, count: usize) -> (String, bool) {
     (report, agree.iter().all(|a| a.equal_frames == total))
 }
 
-/// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:steps]` (engine `runtime`,
-/// `bitmask` or `naive`): runs 1000 actors of the mixed crowd (or of the large one) on one
-/// engine for that many frames after the warm-up, untimed, and exits; for instruction
-/// counts under callgrind. Run it with FRAMES and with 0 and subtract: the difference is
-/// the frames' cost alone (setup and warm-up are the same in both runs).
+/// `MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:centre][:steps]` (engine
+/// `runtime`, `bitmask` or `naive`): runs 1000 actors of the mixed crowd (or of the large
+/// one) on one engine for that many frames after the warm-up, untimed, and exits; for
+/// instruction counts under callgrind. Run it with FRAMES and with 0 and subtract: the
+/// difference is the frames' cost alone (setup and warm-up are the same in both runs).
 ///
 /// - `speed=PERCENT` scales every walking speed (`slope_bench::SPEEDS`): 0 leaves the actors
 ///   standing (they still fall, land and jump), 300 makes them walk three times as fast.
 ///   Runs at several speeds split an engine's cost into a part per frame and a part per
 ///   pixel step.
+/// - `centre` gives the runtime's actors `Feet::Centre` (the baselines have box feet only).
 /// - `steps` also prints the pixel steps per actor-frame of those frames (counted in a
 ///   second run, so leave it out under callgrind).
 ///
@@ -248,7 +249,7 @@ fn compare(e: Engines<'_>, crowd: &Crowd, count: usize) -> (String, bool) {
 /// MOVEMENT_PROFILE=runtime:60:speed=0 valgrind --tool=callgrind target/release/deps/movement-…
 /// ```
 fn profile(e: Engines<'_>, spec: &str) {
-    const USAGE: &str = "MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:steps], \
+    const USAGE: &str = "MOVEMENT_PROFILE=ENGINE:FRAMES[:large][:speed=PERCENT][:centre][:steps], \
                          ENGINE runtime, bitmask or naive";
     let mut parts = spec.split(':');
     let (Some(engine), Some(frames)) = (parts.next(), parts.next()) else {
@@ -257,11 +258,12 @@ fn profile(e: Engines<'_>, spec: &str) {
     let frames: u32 = frames
         .parse()
         .unwrap_or_else(|_| panic!("{USAGE}; FRAMES {frames:?} is not a count"));
-    let (mut crowd, mut count_steps) = (MIXED, false);
+    let (mut crowd, mut count_steps, mut centre) = (MIXED, false, false);
     for part in parts {
         match part {
             "large" => crowd = LARGE,
             "steps" => count_steps = true,
+            "centre" => centre = true,
             _ => {
                 // A u16: no negative speeds, and any percentage of SPEEDS fits an i32.
                 let percent = part.strip_prefix("speed=").map(|p| p.parse::<u16>());
@@ -274,9 +276,19 @@ fn profile(e: Engines<'_>, spec: &str) {
         }
     }
     let count = 1000;
+    assert!(
+        !centre || engine == "runtime",
+        "{USAGE}; centre feet are the runtime's alone"
+    );
+    let mut actors = crowd_of::<Actor>(&crowd, count);
+    if centre {
+        for (a, _) in &mut actors {
+            a.settings.feet = Feet::Centre;
+        }
+    }
     let (checksum, steps) = match engine {
         "runtime" => run_profiled(
-            &crowd_of::<Actor>(&crowd, count),
+            &actors,
             frames,
             |m, f| runtime_frame(e.world, m, f),
             count_steps,
@@ -295,8 +307,9 @@ fn profile(e: Engines<'_>, spec: &str) {
         ),
         other => panic!("{USAGE}; unknown engine {other:?}"),
     };
+    let feet = if centre { "centre" } else { "box" };
     eprintln!(
-        "movement profile: {engine}, {count} actors of crowd {} at {}% speed, \
+        "movement profile: {engine}, {count} actors of crowd {} at {}% speed, {feet} feet, \
          {WARM_FRAMES} + {frames} frames, position checksum {checksum}",
         crowd.name, crowd.speed_percent
     );

@@ -10,6 +10,11 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::rules::{Foot, OneWay, Rules, SOLIDS};
+use crate::motion::world::top::Top;
+
+/// One-way cells take no part in the traced surface: `top_below_one_way` with this limit
+/// treats every one of them as air.
+const NO_ONE_WAY: i32 = i32::MIN;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
@@ -19,21 +24,35 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if self.hits_cells(column, &foot_rules) {
             return true;
         }
-        // Every other part lies in the box: a box clear of solid pixels (in flight, or
-        // walking on flat ground) needs no trace.
-        if !self.box_hits(r, &rules.whole(OneWay::Ignored)) {
+        let centre = column.x0;
+        // Each side meets only solid pixels of the box beside the foot column: a side clear
+        // of them (in flight, on flat ground, the downhill side) needs no trace, and above
+        // the highest of them every column of the side is air.
+        let sides = [(-1, r.x0), (1, r.x1)].map(|(step, last)| {
+            let near = centre.saturating_add(step);
+            let part = Rect {
+                x0: near.min(last),
+                x1: near.max(last),
+                ..r
+            };
+            let highest = match self.top_below_one_way(part, NO_ONE_WAY) {
+                Top::At(y) if centre != last => Some(y),
+                _ => None,
+            };
+            (step, last, highest)
+        });
+        if sides.iter().all(|&(_, _, highest)| highest.is_none()) {
             return false;
         }
-        let centre = column.x0;
         let Some(ground) = self.ground_under_foot(r, centre, foot) else {
-            return true; // the whole box meets the cells, and it hits
+            return true; // the whole box meets the cells, and it covers a solid pixel
         };
-        let side = |step: i32, last: i32| {
+        let side = |step: i32, last: i32, highest: i32| {
             let mut trace = Trace::new(ground, foot.rise());
             let mut x = centre;
             while x != last {
                 x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
-                let top = self.trace_column(&mut trace, x, r.y1);
+                let top = self.trace_column(&mut trace, x, highest);
                 if trace.wall {
                     let (x0, x1) = (x.min(last), x.max(last));
                     return self.box_hits(Rect { x0, x1, ..r }, &SOLIDS);
@@ -45,7 +64,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             }
             false
         };
-        (r.x0 < centre && side(-1, r.x0)) || (centre < r.x1 && side(1, r.x1))
+        sides
+            .into_iter()
+            .any(|(step, last, highest)| highest.is_some_and(|h| side(step, last, h)))
     }
 
     /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
@@ -127,8 +148,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.column_top(centre, r.y0.saturating_sub(reach), r.y0.saturating_sub(1))
     }
 
-    /// Traces the surface one column further, to column `x` of a box whose top row is
-    /// `y1`: its height there (`trace.surface`) and whether the column is a wall
+    /// Traces the surface one column further, to column `x` of a box whose solid pixels
+    /// lie no higher than row `y1` (its top row, or lower): its height there (`trace.surface`) and whether the column is a wall
     /// (`trace.wall`). The surface goes no lower than the ground under the foot, and climbs
     /// at most `rise` rows per column: a column whose solid pixels reach higher than that,
     /// without a gap, is a wall. Returns the column's highest solid pixel from the ground
