@@ -99,6 +99,15 @@ fn main() {
         });
         // Solid everywhere.
         let solid = FnMap(|_, _| Cell::FULL);
+        // A pit 1,500 px deep, and a wall from x = 64 up: a centre foot falling beside the
+        // wall traces the air between them down to the pit's floor.
+        let pit = FnMap(move |tx: i32, ty: i32| {
+            if tx >= 64 / n || ty < -1500 / n {
+                Cell::FULL
+            } else {
+                Cell::EMPTY
+            }
+        });
         // Steep stairs: each column of cells rises by the most whole cells the wall height
         // climbs (at least one).
         let rise = ((i32::from(reach_setting) - 2) / n).max(1);
@@ -228,6 +237,18 @@ fn main() {
                         Actor::new(0, 600 - i32::from(big) - 1, big, big).with_settings(settings);
                     (a.vx, a.vy) = (MAX_SPEED, MAX_SPEED);
                     let world = World::new(tables, &ceiling);
+                    timed_step(&world, &mut a)
+                },
+            );
+            report(
+                &format!("N={n} step {feet:?} {big}x{big} falling into a pit against a wall"),
+                &filter,
+                3,
+                || {
+                    let mut a =
+                        Actor::new(64 - i32::from(big), 0, big, big).with_settings(settings);
+                    (a.vx, a.vy) = (MAX_SPEED, -MAX_SPEED);
+                    let world = World::new(tables, &pit);
                     timed_step(&world, &mut a)
                 },
             );

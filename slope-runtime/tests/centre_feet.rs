@@ -244,3 +244,38 @@ fn the_box_dips_into_the_ground_only_beside_its_foot() {
     assert!(!overlaps_solid(&map, foot));
     assert!(!overlaps_solid(&map, Rect { y0: r.y1, ..r }));
 }
+
+/// A one-way bridge meeting a block with a slope on it: the foot stands on the bridge,
+/// and the slope rising from the bridge's level is ground beside it, not a wall. Walking
+/// from the bridge up the slope, every width stands on the surface under its centre.
+#[test]
+fn a_slope_rising_from_a_one_way_bridge_is_ground() {
+    let map = Ascii::new(
+        r"
+        ..........
+        ..........
+        ..../.....
+        ----#.....
+        ##########
+    ",
+    );
+    let w = world(&map);
+    for width in [4u16, 16, 32] {
+        let mut a = landed(&map, 4, width, 12);
+        assert_eq!(a.y, 32, "width {width}: on the bridge");
+        // Up to the slope's top column, 79.
+        let end = 79 - (i32::from(width) - 1) / 2;
+        let steps = (end - a.x) as usize;
+        for s in pixel_walk(&w, &mut a, 1, steps) {
+            let at = format!("width {width}: {s:?}");
+            assert!(s.contacts.on_ground(), "{at}");
+            let centre = s.x + (i32::from(width) - 1) / 2;
+            assert_eq!(s.y, surface(&map, centre), "{at}");
+        }
+        assert_eq!(
+            (a.x, a.y),
+            (end, 48),
+            "width {width}: at the top of the slope"
+        );
+    }
+}

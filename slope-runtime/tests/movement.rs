@@ -1322,7 +1322,8 @@ fn centre() -> ActorSettings {
 /// Whether a centre-footed box `r` (default settings: wall height 4) covers a solid pixel
 /// it must not, by the rule of `Feet::Centre`'s docs (`support::centre_hit`).
 fn centre_hits(map: &Ascii, r: Rect) -> bool {
-    centre_hit(|x, y| pixel(map, x, y, OneWay::Air), r, 4).is_some()
+    let solid = |x, y| pixel(map, x, y, OneWay::Air);
+    centre_hit(solid, |x, y| pixel(map, x, y, OneWay::Solid), r, 4).is_some()
 }
 
 /// Where a centre-footed actor of `width` at `x` rests: dropped from the top of the map,

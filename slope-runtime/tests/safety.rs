@@ -115,6 +115,11 @@ impl<M: TileMap> Oracle<'_, M> {
         if cell.one_way {
             return Stuff::Air;
         }
+        self.stuff_of(cell, px, py)
+    }
+
+    /// What pixel (px, py) of `cell` is, its one-way flag aside.
+    fn stuff_of(&self, cell: Cell, px: i32, py: i32) -> Stuff {
         match cell.solid {
             Solid::Empty => Stuff::Air,
             Solid::Full => Stuff::Full,
@@ -158,7 +163,16 @@ impl<M: TileMap> Oracle<'_, M> {
     /// The first solid pixel a centre-footed actor must not cover, by the rule of
     /// `Feet::Centre`'s docs (`support::centre_hit`).
     fn centre_hit(&self, a: &Actor) -> Option<(i32, i32)> {
-        support::centre_hit(|x, y| self.solid(x, y), rect_of(a), a.settings.wall_height)
+        let ground = |x: i32, y: i32| {
+            let cell = self.map.cell(x.div_euclid(N), y.div_euclid(N));
+            self.stuff_of(cell, x, y) != Stuff::Air
+        };
+        support::centre_hit(
+            |x, y| self.solid(x, y),
+            ground,
+            rect_of(a),
+            a.settings.wall_height,
+        )
     }
 }
 

@@ -22,7 +22,8 @@ pub enum Feet {
     /// Exactly what its box may overlap, with `rise = wall_height − 1`:
     ///
     /// - its centre column meets every solid pixel;
-    /// - the **ground** is the highest solid pixel under the centre column. From it the
+    /// - the **ground** is the highest pixel under the centre column of a solid or a
+    ///   one-way cell (without one, every column meets every solid pixel). From it the
     ///   **surface** is traced outwards, column by column on each side: a column's height
     ///   is its highest solid pixel from the ground up to `rise` above the last column's
     ///   (the ground if there is none), so the surface climbs as a walker would and never
@@ -30,17 +31,19 @@ pub enum Feet {
     ///   a column whose solid pixels go on past that, without a gap, is a **wall**;
     /// - every other column meets the solid pixels above the surface, and a wall and every
     ///   column beyond it meet all of them;
-    /// - one-way cells hold the foot only (the trace treats them as air): it drops off a
-    ///   one-way ledge once its centre column leaves it.
+    /// - one-way cells hold the foot only (beside it, the trace treats them as air): it
+    ///   drops off a one-way ledge once its centre column leaves it.
     ///
     /// So the box dips into the ground beside its foot exactly as deep as a walkable
     /// surface through the foot lies, while walls, ledges and ceilings, of blocks or of
-    /// shapes, stop its box at its edge or its top: on a ledge it stands on its heel until
-    /// its centre leaves the ledge, where the drop is a wall. Moving platforms meet its
-    /// whole box. Its queries test whole boxes, and where a side of the box beside the foot
-    /// covers a solid pixel they trace that side's surface, one height lookup per column:
-    /// on the benchmark's crowd, about 4.4 times the instructions of [`Feet::Box`]
-    /// (BENCHMARKS.md, "Centre feet cost more").
+    /// shapes, stop its box at its edge or its top. On a ledge it stands on its centre
+    /// until its centre passes the edge; where the drop is a wall, the ledge then holds its
+    /// heel until its box leaves the ledge. Moving platforms meet its whole box. Its
+    /// queries test whole boxes, and where a side of the box beside the foot covers a
+    /// solid pixel they trace that side's surface, a height lookup or two per column (each
+    /// reading the cells of that column from the side's highest solid pixel down to the
+    /// surface): on the benchmark's crowd, about 4.4 times the instructions of
+    /// [`Feet::Box`] (BENCHMARKS.md, "Centre feet cost more").
     Centre,
 }
 

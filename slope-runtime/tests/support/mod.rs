@@ -256,21 +256,28 @@ pub fn overlaps_solid<M: TileMap>(map: &M, r: Rect) -> bool {
 
 /// `Feet::Centre`'s rule pixel by pixel, from its docs: the first pixel (bottom row first)
 /// that the box `r` of a centre foot with wall height `wall` covers and must not, `solid`
-/// telling which pixels are solid (one-way cells as air). Its centre column meets every
-/// solid pixel. The ground is the highest solid pixel under the centre column; from it the
+/// telling which pixels are solid (one-way cells as air), `ground` the same with one-way
+/// cells solid. Its centre column meets every solid pixel. The ground is the highest pixel
+/// under the centre column that `ground` calls solid; from it the
 /// surface is traced outwards, each column's height its highest solid pixel from the
 /// ground up to `wall − 1` above the last column's (the ground if none), and a column whose
 /// solid pixels go on past that without a gap is a wall. Every other column meets the
 /// pixels above its surface; a wall and every column beyond it, all of them. (Ground more
 /// than `(wall − 1)·far` rows down, `far` the wider side, lets no column reach the box's
-/// rows: the search stops there.)
-pub fn centre_hit(solid: impl Fn(i32, i32) -> bool, r: Rect, wall: u8) -> Option<(i32, i32)> {
+/// rows: the search stops there; the unit test of `slope-runtime/src/motion/world/foot.rs`
+/// searches without that bound.)
+pub fn centre_hit(
+    solid: impl Fn(i32, i32) -> bool,
+    ground: impl Fn(i32, i32) -> bool,
+    r: Rect,
+    wall: u8,
+) -> Option<(i32, i32)> {
     let foot = r.x0 + (r.x1 - r.x0) / 2;
     let rise = (i32::from(wall.min(64)) - 1).max(0);
     let far = (foot - r.x0).max(r.x1 - foot);
     let ground = (r.y0 - 1 - rise * far..r.y0)
         .rev()
-        .find(|&y| solid(foot, y));
+        .find(|&y| ground(foot, y));
     // The lowest row each column meets.
     let mut lowest = vec![r.y0; (r.x1 - r.x0 + 1) as usize];
     if let Some(ground) = ground {

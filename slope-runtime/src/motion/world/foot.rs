@@ -52,14 +52,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let mut x = centre;
             while x != last {
                 x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
-                let top = self.trace_column(&mut trace, x, highest);
-                if trace.wall {
-                    let (x0, x1) = (x.min(last), x.max(last));
-                    return self.box_hits(Rect { x0, x1, ..r }, &SOLIDS);
-                }
-                // A solid pixel above the surface, in the box's rows.
-                if top.is_some_and(|t| t > trace.surface && t >= r.y0) {
-                    return true;
+                let beyond = last.wrapping_sub(x).wrapping_abs();
+                // Above the side's highest solid pixel the column is air.
+                match self.trace_column(&mut trace, x, (r.y0, highest), beyond) {
+                    Some(false) => {}
+                    Some(true) => return true,
+                    None => {
+                        // This column and every one beyond meet the whole box.
+                        let (x0, x1) = (x.min(last), x.max(last));
+                        return self.box_hits(Rect { x0, x1, ..r }, &SOLIDS);
+                    }
                 }
             }
             false
@@ -109,13 +111,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let mut x = centre;
             while x != last {
                 x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
-                self.trace_column(&mut trace, x, r.y1);
-                let from = trace.surface.saturating_add(1).max(r.y0);
-                if trace.wall {
-                    // From a wall outwards every column meets the whole box: one part.
+                let beyond = last.wrapping_sub(x).wrapping_abs();
+                if self
+                    .trace_column(&mut trace, x, (r.y0, i32::MIN), beyond)
+                    .is_none()
+                {
+                    // This column and every one beyond meet the whole box: one part.
                     flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
                     return flush(&mut f, body, r, (x, last), r.y0);
                 }
+                let from = trace.surface.saturating_add(1).max(r.y0);
                 if from != y0 {
                     flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
                     (x0, y0) = (x, from);
@@ -136,51 +141,77 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         None
     }
 
-    /// The ground under the foot: the highest solid pixel of the foot column below the box
-    /// (one-way cells are air). `None` when there is none in the `rise · far` rows under
-    /// the box, `far` its wider side: a surface from lower down climbs into none of the
-    /// box's rows, so the box meets the cells as a whole.
+    /// The ground under the foot: the highest solid pixel of the foot column below the box,
+    /// one-way cells included (the foot stands on them; the trace beside it treats them as
+    /// air). `None` when there is none in the `rise · far` rows under the box, `far` its
+    /// wider side: a surface from lower down climbs into none of the box's rows, so the box
+    /// meets the cells as a whole.
     fn ground_under_foot(&self, r: Rect, centre: i32, foot: Foot) -> Option<i32> {
         let far = centre.saturating_sub(r.x0).max(r.x1.saturating_sub(centre));
         // rise ≤ MAX_REACH and far ≤ MAX_SIZE: the product fits (and needs no saturating
         // multiply, a library call on ARMv6-M).
         let reach = foot.rise().wrapping_mul(far);
-        self.column_top(centre, r.y0.saturating_sub(reach), r.y0.saturating_sub(1))
+        self.column_top(
+            true,
+            centre,
+            r.y0.saturating_sub(reach),
+            r.y0.saturating_sub(1),
+        )
     }
 
-    /// Traces the surface one column further, to column `x` of a box whose solid pixels
-    /// lie no higher than row `y1` (its top row, or lower): its height there (`trace.surface`) and whether the column is a wall
-    /// (`trace.wall`). The surface goes no lower than the ground under the foot, and climbs
-    /// at most `rise` rows per column: a column whose solid pixels reach higher than that,
-    /// without a gap, is a wall. Returns the column's highest solid pixel from the ground
-    /// up to `y1` or the climb's limit, whichever is higher: one lookup serves the trace
-    /// and, for [`Self::foot_hits`], whether the column meets a pixel of the box.
-    fn trace_column(&self, trace: &mut Trace, x: i32, y1: i32) -> Option<i32> {
+    /// Traces the surface one column further, to column `x` of a box whose bottom row is
+    /// `y0`, `beyond` columns before the side's edge: the surface there is the column's
+    /// highest solid pixel from the ground up to `limit`, one `rise` above the last
+    /// column's (the ground if there is none). Returns whether the column holds a solid
+    /// pixel above its surface in rows `y0..=above` (`above` below `y0`: not asked), or
+    /// `None` when this column and every one beyond meet every row of the box: the column
+    /// is a wall (its solid pixels reach past the limit without a gap), or its surface lies
+    /// so low that no later one can climb back into the box's rows. That second stop bounds
+    /// the search: a surface below `y0 − rise · beyond` reaches at most `y0 − 1` at the
+    /// edge.
+    fn trace_column(
+        &self,
+        trace: &mut Trace,
+        x: i32,
+        (y0, above): (i32, i32),
+        beyond: i32,
+    ) -> Option<bool> {
         let limit = trace.surface.saturating_add(trace.rise);
-        let above_ground = trace.ground.saturating_add(1);
-        // Up to the box's top, and at least to the limit: the surface may lie above the box.
-        let top = self.column_top(x, above_ground, y1.max(limit));
-        let surface = match top {
-            Some(t) if t > limit => self.column_top(x, above_ground, limit),
-            t => t,
-        }
-        .unwrap_or(trace.ground);
         let next = limit.saturating_add(1);
-        trace.wall = surface == limit
-            && match top {
-                // Something above the limit: the pixel right over it may be part of it.
-                Some(t) if t > limit => t == next || self.column_top(x, next, next).is_some(),
-                // Nothing above the surface up to y1.
-                _ if next <= y1 => false,
-                _ => self.column_top(x, next, next).is_some(),
-            };
+        // rise ≤ MAX_REACH and beyond < MAX_SIZE: the product fits.
+        let lowest = y0.saturating_sub(trace.rise.wrapping_mul(beyond));
+        let floor = trace.ground.saturating_add(1).max(lowest);
+        // Above the surface, the column is air up to the limit: the rows asked start past it.
+        let asked = next.max(y0);
+        let mut hit = false;
+        let top = if above >= asked && asked.saturating_sub(next) <= self.n {
+            // One lookup reads both, down from the highest row asked (at most a tile of
+            // rows between them).
+            match self.column_top(false, x, floor, above) {
+                Some(t) if t >= asked => return Some(true),
+                Some(t) if t > limit => self.column_top(false, x, floor, limit),
+                t => t,
+            }
+        } else {
+            hit = above >= asked && self.column_top(false, x, asked, above).is_some();
+            self.column_top(false, x, floor, limit)
+        };
+        let surface = match top {
+            Some(top) => top,
+            None if trace.ground >= lowest => trace.ground,
+            None => return None,
+        };
+        if surface == limit && self.column_top(false, x, next, next).is_some() {
+            return None;
+        }
         trace.surface = surface;
-        top
+        Some(hit)
     }
 
-    /// The highest solid pixel of column `x` in rows `y0..=y1` (one-way cells are air).
-    /// (`World::top_below_one_way` for one column, without its loop across cells.)
-    fn column_top(&self, x: i32, y0: i32, y1: i32) -> Option<i32> {
+    /// The highest solid pixel of column `x` in rows `y0..=y1`, one-way cells solid only
+    /// if `one_way`. (`World::top_below_one_way` for one column, without its loop across
+    /// cells.)
+    fn column_top(&self, one_way: bool, x: i32, y0: i32, y1: i32) -> Option<i32> {
         if y0 > y1 {
             return None;
         }
@@ -190,7 +221,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let lo = if ty == ty0 { lo0 } else { 0 };
             let cell = self.map.cell(tx, ty);
             let top = match cell.solid {
-                _ if cell.one_way => None,
+                _ if cell.one_way && !one_way => None,
                 Solid::Empty => None,
                 Solid::Full => Some(hi),
                 Solid::Shape(id, variant) => self.columns_top(id, variant, (px, px), (lo, hi)),
@@ -233,8 +264,6 @@ struct Trace {
     rise: i32,
     /// The surface's height in the last column traced.
     surface: i32,
-    /// A wall rose in a traced column: it and every column beyond meet the whole box.
-    wall: bool,
 }
 
 impl Trace {
@@ -243,7 +272,6 @@ impl Trace {
             ground,
             rise,
             surface: ground,
-            wall: false,
         }
     }
 }
@@ -271,7 +299,10 @@ fn flush<B>(
 
 #[cfg(test)]
 mod tests {
+    use core::ops::ControlFlow;
+
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     use crate::map::{Cell, Solid, TileMap};
     use crate::motion::actor::Feet;
@@ -283,14 +314,18 @@ mod tests {
 
     /// Pixel (x, y) of the map, one-way cells as air.
     fn solid(map: &Map, x: i32, y: i32) -> bool {
+        !map.cell(x.div_euclid(16), y.div_euclid(16)).one_way && ground(map, x, y)
+    }
+
+    /// Pixel (x, y) of the map, one-way cells solid.
+    fn ground(map: &Map, x: i32, y: i32) -> bool {
         let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
         let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
-        !cell.one_way
-            && match cell.solid {
-                Solid::Empty => false,
-                Solid::Full => true,
-                Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
-            }
+        match cell.solid {
+            Solid::Empty => false,
+            Solid::Full => true,
+            Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
+        }
     }
 
     /// `Feet::Centre`'s rule read pixel by pixel, in the words of its docs: whether the
@@ -303,7 +338,7 @@ mod tests {
         let ground = (i32::MIN / 2..r.y0)
             .rev()
             .take(5000)
-            .find(|&y| solid(map, foot, y));
+            .find(|&y| ground(map, foot, y));
         if let Some(ground) = ground {
             for step in [-1, 1] {
                 let (mut surface, mut x) = (ground, foot + step);
@@ -395,7 +430,18 @@ mod tests {
         fn a_centre_foot_meets_what_its_rule_says((map, r, wall) in case()) {
             let world = World::new(tables(), &map);
             let rules = Rules::new(Feet::Centre, (r.x1 - r.x0 + 1) as u16, wall, OneWay::Ignored);
-            prop_assert_eq!(world.hits_with(r, &rules), hits_by_pixels(&map, r, wall), "{:?}", r);
+            let expected = hits_by_pixels(&map, r, wall);
+            prop_assert_eq!(world.hits_with(r, &rules), expected, "{:?}", r);
+            // The parts that footing and the per-cell tests visit meet the same pixels.
+            let foot = rules.foot.ok_or_else(|| TestCaseError::fail("a centre foot"))?;
+            let by_parts = world.foot_parts(r, &rules, foot, |part, part_rules| {
+                if world.hits_cells(part, part_rules) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            prop_assert_eq!(by_parts.is_some(), expected, "parts of {:?}", r);
         }
     }
 }

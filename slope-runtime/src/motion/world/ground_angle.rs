@@ -53,7 +53,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// - **The foot**: [`Feet::Centre`] reads at the centre column; [`Feet::Box`] at the
     ///   column of its box that stands on the ground nearest the centre. The foot's own
     ///   surface is the one nearest the box's bottom, within a tile and the actor's width
-    ///   (a wide centre-feet box held by a heel may stand above the ground under its
+    ///   (a centre-feet box whose heel a ledge holds stands above the ground under its
     ///   centre).
     /// - **The trace**: from the foot's surface, the top of the ground is followed column
     ///   by column to each side, each column's top within the actor's climb (its wall
@@ -131,7 +131,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn surface_angle(&self, actor: &Actor) -> Option<u8> {
         let mut ground = Ground::new(self);
         let foot = ground.foot_column(actor);
-        // A wide centre-feet box held by a heel may stand above the surface under its
+        // A centre-feet box whose heel a ledge holds stands above the surface under its
         // centre: look as far down as its width (and a tile).
         let reach = self.n.saturating_add(i32::from(actor.width()));
         let h0 = ground.surface_near(foot, actor.y, reach)?;
