@@ -12,10 +12,12 @@
 //! before and after its `slope_bench::FRAMES` measured frames; then the runtime alone for each cell of
 //! the growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row), before and after its
 //! measured frames; then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
-//! before and after asking every actor's ground angle once.
+//! before and after asking every actor's ground angle once; then the mixed crowd with
+//! centre feet on the runtime alone (the baselines have box feet only), before and after its
+//! measured frames.
 //!
-//! On stdout: one `checksum` line per crowd, and the stack used; exits non-zero if an
-//! engine's checksum differs from the runtime's.
+//! On stdout: one `checksum` line per crowd, the centre-feet run's checksum and stack, and
+//! the stack used; exits non-zero if an engine's checksum differs from the runtime's.
 #![no_std]
 #![no_main]
 
@@ -36,7 +38,7 @@ use slope_bench::{
     Bitmask, Brain, CHECKSUM_START, Crowd, Driven, LARGE, Level, MIXED, Naive, TILES, WARM_FRAMES,
     build_level, checksum, frame,
 };
-use slope_runtime::{Actor, Platform, SUBPIXEL, Tables, World, move_platform};
+use slope_runtime::{Actor, Feet, Platform, SUBPIXEL, Tables, World, move_platform};
 use support::Out;
 
 /// Actors per crowd.
@@ -83,6 +85,28 @@ fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T)) -> Run {
     let probe = StackProbe::paint();
     let mut hash = CHECKSUM_START;
     warm_then_measure(&mut actors, step, |a| hash = checksum(hash, a));
+    Run {
+        checksum: checksum(hash, black_box(&actors)),
+        stack: probe.used(),
+    }
+}
+
+/// The mixed crowd with centre feet on the runtime: the cost and the stack of the trace
+/// beside the foot.
+#[inline(never)]
+fn centre_feet(world: &World<'_, &Level, &[Platform]>) -> Run {
+    let mut actors: [(Actor, Brain); COUNT] = core::array::from_fn(|i| {
+        let (mut actor, brain) = <Actor as Driven>::spawn(&MIXED, i);
+        actor.settings.feet = Feet::Centre;
+        (actor, brain)
+    });
+    let probe = StackProbe::paint();
+    let mut hash = CHECKSUM_START;
+    warm_then_measure(
+        &mut actors,
+        |a: &mut Actor| runtime_step(world, a),
+        |a| hash = checksum(hash, a),
+    );
     Run {
         checksum: checksum(hash, black_box(&actors)),
         stack: probe.used(),
@@ -221,6 +245,12 @@ fn main() -> ! {
         out,
         "angles asked={} on_cell={on_cell} hash={angle_hash:08x}",
         ANGLE_FRAMES as usize * COUNT
+    );
+    let centre = centre_feet(&world);
+    let _ = writeln!(
+        out,
+        "centre feet checksum={:08x} stack={}",
+        centre.checksum, centre.stack
     );
     let lifts = platforms(tables, &level);
     let _ = writeln!(
