@@ -257,9 +257,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let lower = here.shifted(Direction::Down, 1);
         self.foot_parts(lower, floor, foot, |part, rules| {
             let mut settled = false;
-            for (tx, ty) in self.cells(part) {
+            self.each_cell(part, |tx, ty| {
                 settled |= visit(tx, ty, self.collides_with(tx, ty, part, rules));
-            }
+            });
             if settled {
                 ControlFlow::Break(())
             } else {

@@ -256,10 +256,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         acc
     }
 
-    /// The cells `r` covers, row by row.
-    pub(crate) fn cells(&self, r: Rect) -> impl Iterator<Item = (i32, i32)> + use<M, P> {
-        let CellSpan { tx0, tx1, ty0, ty1 } = self.cell_span(r);
-        (ty0..=ty1).flat_map(move |ty| (tx0..=tx1).map(move |tx| (tx, ty)))
+    /// Calls `f` on each cell `r` covers, row by row. (Plain counting loops: a chain of
+    /// range iterators keeps its state on the stack of every caller.)
+    pub(crate) fn each_cell(&self, r: Rect, mut f: impl FnMut(i32, i32)) {
+        self.cell_span(r).try_each(|tx, ty| {
+            f(tx, ty);
+            ControlFlow::<()>::Continue(())
+        });
     }
 
     /// The first world pixel of tile coordinate `t` (along either axis): `t · N`, a shift

@@ -82,10 +82,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.
     pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
-        self.cells(r).any(|(tx, ty)| {
-            matches!(self.map.cell(tx, ty).solid, Solid::Shape(..))
-                && self.collides_with(tx, ty, r, rules)
-        })
+        let hit = self.cell_span(r).try_each(|tx, ty| {
+            let slope = matches!(self.map.cell(tx, ty).solid, Solid::Shape(..));
+            if slope && self.collides_with(tx, ty, r, rules) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        hit.is_some()
     }
 
     /// How far `r`, which must be free, can move towards `dir` (at most `limit`).
