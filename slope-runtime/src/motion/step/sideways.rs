@@ -111,8 +111,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         solids: &Rules,
     ) -> Option<i32> {
         // The box one pixel ahead is blocked: the caller found so.
-        self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)
-            .filter(|&k| self.has_room(here, Direction::Up, k, solids))
+        let k = self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)?;
+        // Room to rise in place, box by box: a plain loop keeps the query's frames (room
+        // search, iterator) off the stack under the foot's trace.
+        let mut rise = 1;
+        while rise <= k {
+            if self.hits_with(here.shifted(Direction::Up, rise), solids) {
+                return None;
+            }
+            rise = rise.wrapping_add(1); // ≤ climb ≤ MAX_REACH
+        }
+        Some(k)
     }
 
     /// [`Self::lift_past`]'s slide down under a sloped ceiling for a centre foot, by
