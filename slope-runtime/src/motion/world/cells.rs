@@ -309,7 +309,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`, a centre foot's
-    /// parts included.
+    /// parts included. Out of line: the footing's searches ask it only of an embedded box,
+    /// and inlined, a centre foot's parts would sit on the stack of every search.
+    #[inline(never)]
     pub(crate) fn cell_hits_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         let Some(foot) = rules.foot else {
             return self.collides_with(tx, ty, r, rules);
