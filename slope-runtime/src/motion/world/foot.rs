@@ -5,12 +5,12 @@
 
 use core::ops::ControlFlow;
 
-use crate::map::{Solid, TileMap};
+use crate::map::TileMap;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::rules::{Foot, OneWay, Rules, SOLIDS};
-use crate::motion::world::top::Top;
+use crate::motion::world::top::{OneWayCells, Top};
 
 /// One-way cells take no part in the traced surface: `top_below_one_way` with this limit
 /// treats every one of them as air.
@@ -151,7 +151,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // rise ≤ MAX_REACH and far ≤ MAX_SIZE: the product fits (and needs no saturating
         // multiply, a library call on ARMv6-M).
         let reach = foot.rise().wrapping_mul(far);
-        self.column_top(
+        self.column_height(
             true,
             centre,
             r.y0.saturating_sub(reach),
@@ -187,21 +187,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let top = if above >= asked && asked.saturating_sub(next) <= self.n {
             // One lookup reads both, down from the highest row asked (at most a tile of
             // rows between them).
-            match self.column_top(false, x, floor, above) {
+            match self.column_height(false, x, floor, above) {
                 Some(t) if t >= asked => return Some(true),
-                Some(t) if t > limit => self.column_top(false, x, floor, limit),
+                Some(t) if t > limit => self.column_height(false, x, floor, limit),
                 t => t,
             }
         } else {
-            hit = above >= asked && self.column_top(false, x, asked, above).is_some();
-            self.column_top(false, x, floor, limit)
+            hit = above >= asked && self.column_height(false, x, asked, above).is_some();
+            self.column_height(false, x, floor, limit)
         };
         let surface = match top {
             Some(top) => top,
             None if trace.ground >= lowest => trace.ground,
             None => return None,
         };
-        if surface == limit && self.column_top(false, x, next, next).is_some() {
+        if surface == limit && self.column_height(false, x, next, next).is_some() {
             return None;
         }
         trace.surface = surface;
@@ -209,31 +209,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The highest solid pixel of column `x` in rows `y0..=y1`, one-way cells solid only
-    /// if `one_way`. (`World::top_below_one_way` for one column, without its loop across
-    /// cells.)
-    fn column_top(&self, one_way: bool, x: i32, y0: i32, y1: i32) -> Option<i32> {
-        if y0 > y1 {
-            return None;
-        }
-        let (tx, px) = self.split(x);
-        let ((ty0, lo0), (mut ty, mut hi)) = (self.split(y0), self.split(y1));
-        loop {
-            let lo = if ty == ty0 { lo0 } else { 0 };
-            let cell = self.map.cell(tx, ty);
-            let top = match cell.solid {
-                _ if cell.one_way && !one_way => None,
-                Solid::Empty => None,
-                Solid::Full => Some(hi),
-                Solid::Shape(id, variant) => self.columns_top(id, variant, (px, px), (lo, hi)),
-            };
-            if let Some(y) = top {
-                return Some(self.tile_origin(ty).saturating_add(y));
-            }
-            if ty <= ty0 {
-                return None;
-            }
-            ty = ty.wrapping_sub(1); // > ty0: cannot wrap
-            hi = self.n.wrapping_sub(1);
+    /// if `one_way`.
+    fn column_height(&self, one_way: bool, x: i32, y0: i32, y1: i32) -> Option<i32> {
+        let cells = if one_way {
+            OneWayCells::Solid
+        } else {
+            OneWayCells::Air
+        };
+        match self.column_top(x, (y0, y1), cells) {
+            Top::At(y) => Some(y),
+            Top::Air | Top::OneWay => None,
         }
     }
 }

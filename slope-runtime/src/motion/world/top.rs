@@ -21,6 +21,18 @@ pub(crate) enum Top {
     OneWay,
 }
 
+/// How a one-column lookup ([`World::column_top`]) takes one-way cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OneWayCells {
+    /// As solid cells (the ground a centre foot stands on).
+    Solid,
+    /// As empty cells (the surface a centre foot traces beside it).
+    Air,
+    /// As empty cells from this cell row up; below it, a one-way cell answers
+    /// [`Top::OneWay`] (see [`World::top_below_one_way`]).
+    Below(i32),
+}
+
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The highest row of `r` that holds a solid pixel of a cell (platforms take no part):
     /// cell rows from the top down, so the first row of cells with a solid pixel answers.
@@ -36,6 +48,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// the rows above it: one-way cells there take no part (they meet only feet, see
     /// `OneWay`), as empty cells.
     pub(crate) fn top_below_one_way(&self, r: Rect, one_way_above: i32) -> Top {
+        if r.x0 == r.x1 {
+            return self.column_top(r.x0, (r.y0, r.y1), OneWayCells::Below(one_way_above));
+        }
         let span = self.cell_span(r);
         if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
             return Top::Air;
@@ -63,6 +78,40 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 return top;
             }
             ty = ty.wrapping_sub(1); // > ty0: cannot wrap
+        }
+    }
+
+    /// The highest solid pixel of the one column `x` in rows `y0..=y1`, one-way cells
+    /// taken as `one_way` says: [`World::top_below_one_way`] for a column (the column
+    /// ahead of a walker, the columns a centre foot traces), with no loop across cells.
+    #[inline(always)] // each caller's one-way rule is a constant: its own copy is lean
+    pub(crate) fn column_top(&self, x: i32, (y0, y1): (i32, i32), one_way: OneWayCells) -> Top {
+        if y0 > y1 {
+            return Top::Air;
+        }
+        let (tx, px) = self.split(x);
+        let ((ty0, lo0), (mut ty, mut hi)) = (self.split(y0), self.split(y1));
+        loop {
+            let cell = self.map.cell(tx, ty);
+            let top = match (cell.solid, one_way) {
+                (Solid::Empty, _) => None,
+                (_, OneWayCells::Air) if cell.one_way => None,
+                (_, OneWayCells::Below(above)) if cell.one_way && ty >= above => None,
+                (_, OneWayCells::Below(_)) if cell.one_way => return Top::OneWay,
+                (Solid::Full, _) => Some(hi),
+                (Solid::Shape(id, variant), _) => {
+                    let lo = if ty == ty0 { lo0 } else { 0 };
+                    self.columns_top(id, variant, (px, px), (lo, hi))
+                }
+            };
+            if let Some(y) = top {
+                return Top::At(self.tile_origin(ty).saturating_add(y));
+            }
+            if ty <= ty0 {
+                return Top::Air;
+            }
+            ty = ty.wrapping_sub(1); // > ty0: cannot wrap
+            hi = self.n.wrapping_sub(1);
         }
     }
 
