@@ -3,7 +3,8 @@
 //! is called. Built like `bench` (thumbv6m, opt-level "z", LTO) and run under the same
 //! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd, and
 //! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime, and
-//! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`).
+//! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`), and
+//! `PROFILE_FEET=centre` gives the runtime's actors centre feet.
 #![no_std]
 #![no_main]
 
@@ -19,15 +20,19 @@ use engines::{bitmask_step, packed_step, runtime_step, warm_then_measure};
 use slope_bench::{
     Bitmask, Body, Brain, Crowd, Driven, LARGE, LEVEL_MAP, MIXED, TILES, build_level,
 };
-use slope_runtime::{Actor, PackedMap, Tables, World};
+use slope_runtime::{Actor, Feet, PackedMap, Tables, World};
 
 /// Actors in the crowd.
 const COUNT: usize = 1000;
 
 /// Runs `crowd` for the warm-up frames, then the measured ones between two marks.
 #[inline(never)]
-fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T)) {
-    let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| T::spawn(crowd, i));
+fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T), mut spawned: impl FnMut(&mut T)) {
+    let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| {
+        let (mut actor, brain) = T::spawn(crowd, i);
+        spawned(&mut actor);
+        (actor, brain)
+    });
     warm_then_measure(&mut actors, step, |_| ());
     black_box(&actors);
 }
@@ -43,17 +48,22 @@ fn main() -> ! {
         Some("large") => LARGE,
         _ => MIXED,
     };
+    let feet = |a: &mut Actor| {
+        if option_env!("PROFILE_FEET") == Some("centre") {
+            a.settings.feet = Feet::Centre;
+        }
+    };
     if option_env!("PROFILE_ENGINE") == Some("bitmask") {
         let bitmask = Bitmask::new(&tables, &level);
-        run(&crowd, |b: &mut Body| bitmask_step(&bitmask, b));
+        run(&crowd, |b: &mut Body| bitmask_step(&bitmask, b), |_| ());
     } else if option_env!("PROFILE_ENGINE") == Some("packed") {
         let Ok(packed) = PackedMap::from_bytes(LEVEL_MAP) else {
             support::exit(false)
         };
         let world = World::new(tables, &packed);
-        run(&crowd, |a: &mut Actor| packed_step(&world, a));
+        run(&crowd, |a: &mut Actor| packed_step(&world, a), feet);
     } else {
-        run(&crowd, |a: &mut Actor| runtime_step(&world, a));
+        run(&crowd, |a: &mut Actor| runtime_step(&world, a), feet);
     }
     support::exit(true)
 }

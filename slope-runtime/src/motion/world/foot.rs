@@ -67,8 +67,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             false
         };
         sides
-            .into_iter()
-            .any(|(step, last, highest)| highest.is_some_and(|h| side(step, last, h)))
+            .iter()
+            .any(|&(step, last, highest)| highest.is_some_and(|h| side(step, last, h)))
     }
 
     /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
@@ -225,7 +225,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
 /// The foot column of a centre foot's box `r`, and the rules it meets the cells under:
 /// one-way cells meet it when the foot column of the box before the step was above them.
-#[inline]
+#[inline(always)] // out of line, its rules came back through a copy (a library call on ARMv6-M)
 fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
     let column_of = |b: Rect| {
         let x = b.x0.saturating_add(foot.offset()).min(b.x1);
