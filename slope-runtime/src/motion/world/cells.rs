@@ -219,7 +219,33 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
-        (first..=limit).find(|&k| !self.hits_with(r.shifted(dir, k), rules))
+        self.first_distance(r, dir, (first, limit), rules, false)
+    }
+
+    /// The least distance in `first..=last` at which `r` moved towards `dir` covers a solid
+    /// pixel under `rules` (`hit`) or none (`!hit`). A plain loop: `find` over a range kept
+    /// its closure's frame on the stack under every box test, the deepest of them on a
+    /// centre foot's climbs and slides.
+    #[inline(always)]
+    pub(super) fn first_distance(
+        &self,
+        r: Rect,
+        dir: Direction,
+        (first, last): (i32, i32),
+        rules: &Rules,
+        hit: bool,
+    ) -> Option<i32> {
+        let mut k = first;
+        while k <= last {
+            if self.hits_with(r.shifted(dir, k), rules) == hit {
+                return Some(k);
+            }
+            if k == last {
+                break;
+            }
+            k = k.wrapping_add(1); // < last: cannot wrap
+        }
+        None
     }
 
     /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,

@@ -102,9 +102,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let limit = limit.max(0);
         if rules.foot.is_some() {
             // The parts of a centre foot's box change with its place: box by box.
-            return (1..=limit)
-                .find(|&k| self.hits_with(r.shifted(dir, k), rules))
-                .map_or(limit, |k| k - 1);
+            return self
+                .first_distance(r, dir, (1, limit), rules, true)
+                .map_or(limit, |k| k.wrapping_sub(1)); // k ≥ 1
         }
         let r = self.leading_part(r, dir);
         self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
