@@ -216,7 +216,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         } else {
             OneWayCells::Air
         };
-        match self.column_top(x, (y0, y1), cells) {
+        match self.column_top((x, x), (y0, y1), cells) {
             Top::At(y) => Some(y),
             Top::Air | Top::OneWay => None,
         }

@@ -21,7 +21,7 @@ pub(crate) enum Top {
     OneWay,
 }
 
-/// How a one-column lookup ([`World::column_top`]) takes one-way cells.
+/// How a lookup in one tile column ([`World::column_top`]) takes one-way cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OneWayCells {
     /// As solid cells (the ground a centre foot stands on).
@@ -48,8 +48,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// the rows above it: one-way cells there take no part (they meet only feet, see
     /// `OneWay`), as empty cells.
     pub(crate) fn top_below_one_way(&self, r: Rect, one_way_above: i32) -> Top {
-        if r.x0 == r.x1 {
-            return self.column_top(r.x0, (r.y0, r.y1), OneWayCells::Below(one_way_above));
+        if self.tile_of(r.x0) == self.tile_of(r.x1) {
+            return self.column_top(
+                (r.x0, r.x1),
+                (r.y0, r.y1),
+                OneWayCells::Below(one_way_above),
+            );
         }
         let span = self.cell_span(r);
         if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
@@ -81,15 +85,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    /// The highest solid pixel of the one column `x` in rows `y0..=y1`, one-way cells
-    /// taken as `one_way` says: [`World::top_below_one_way`] for a column (the column
-    /// ahead of a walker, the columns a centre foot traces), with no loop across cells.
+    /// The highest solid pixel of columns `x0..=x1`, which lie in one tile column, in rows
+    /// `y0..=y1`, one-way cells taken as `one_way` says: [`World::top_below_one_way`] with
+    /// no loop across cells (the column ahead of a walker, the columns a centre foot
+    /// traces, a narrow box).
     #[inline(always)] // each caller's one-way rule is a constant: its own copy is lean
-    pub(crate) fn column_top(&self, x: i32, (y0, y1): (i32, i32), one_way: OneWayCells) -> Top {
-        if y0 > y1 {
+    pub(crate) fn column_top(
+        &self,
+        (x0, x1): (i32, i32),
+        (y0, y1): (i32, i32),
+        one_way: OneWayCells,
+    ) -> Top {
+        if y0 > y1 || x0 > x1 {
             return Top::Air;
         }
-        let (tx, px) = self.split(x);
+        let (tx, px0) = self.split(x0);
+        let px1 = px0.wrapping_add(x1.wrapping_sub(x0)); // x1 lies in the same tile column
         let ((ty0, lo0), (mut ty, mut hi)) = (self.split(y0), self.split(y1));
         loop {
             let cell = self.map.cell(tx, ty);
@@ -101,7 +112,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 (Solid::Full, _) => Some(hi),
                 (Solid::Shape(id, variant), _) => {
                     let lo = if ty == ty0 { lo0 } else { 0 };
-                    self.columns_top(id, variant, (px, px), (lo, hi))
+                    self.columns_top(id, variant, (px0, px1), (lo, hi))
                 }
             };
             if let Some(y) = top {
