@@ -156,7 +156,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.start_drop(actor);
         // Far from the edge of the world (the usual case) no move of this frame can reach
         // it; near it, the move is cut at the edge and checked at the end.
-        let at_edge = !self.clear_of_edge(actor, dx, dy);
+        let at_edge = !Self::clear_of_edge(actor);
         let (dx, dy) = if at_edge {
             cut_at_edge(actor, dx, dy)
         } else {
@@ -256,24 +256,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         (blocked_x, blocked_y, grounded)
     }
 
-    /// Whether no move of this sweep can reach the edge of the world (±[`MAX_POSITION`]).
-    /// Each of the `|dx| + |dy|` pixel steps moves the box by at most
-    /// a pixel plus a lift, a drop, a slide or an escape, each shorter than the sum of its
-    /// settings' reaches, its size and a tile.
-    fn clear_of_edge(&self, actor: &Actor, dx: i32, dy: i32) -> bool {
-        let s = actor.settings;
-        let per_step = u32::from(s.wall_height)
-            + u32::from(s.corner_correction)
-            + u32::from(actor.width())
-            + u32::from(actor.height())
-            + self.n.unsigned_abs()
-            + 1;
-        let steps = dx.unsigned_abs() + dy.unsigned_abs() + 1;
-        // The moves are clamped to ±MAX_MOVE (`steps` ≤ 2^7 + 1) and `per_step` < 2^10:
-        // the product stays below 2^18, so 32-bit arithmetic (no 64-bit multiply, a
-        // library call on ARMv6-M) is exact, and the margin is positive.
-        let margin = MAX_POSITION.unsigned_abs() - steps * per_step;
-        actor.x.unsigned_abs() < margin && actor.y.unsigned_abs() < margin
+    /// Whether no move of this sweep can reach the edge of the world (±[`MAX_POSITION`]):
+    /// the actor lies within half of it. Each of the `|dx| + |dy|` ≤ 2^7 + 1 pixel steps
+    /// moves the box by at most a pixel plus a lift, a drop, a slide or an escape, each
+    /// shorter than the sum of its settings' reaches, its size and a tile (< 2^10 px), so a
+    /// frame moves it less than 2^18 px: far less than the other half.
+    fn clear_of_edge(actor: &Actor) -> bool {
+        const HALF: u32 = MAX_POSITION.unsigned_abs() / 2;
+        actor.x.unsigned_abs() < HALF && actor.y.unsigned_abs() < HALF
     }
 }
 
