@@ -73,8 +73,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // An actor that stood on a shape cell (most often a slope) last frame will most
         // likely walk on it again: the level walk's two region tests would be spent for
         // nothing, and the walk by heights answers (`bash firmware/bench.sh`: without this
-        // hint, 1,650 instructions per actor-frame on the mixed crowd and 2,136 on the
-        // large one, against 1,598 and 2,106 with it).
+        // hint, 1,533 instructions per actor-frame on the mixed crowd and 1,992 on the
+        // large one, against 1,474 and 1,953 with it).
         if !actor.previous.on_shape()
             && let Some(walk) = self.level_walk(actor, x_dir, ax)
         {
