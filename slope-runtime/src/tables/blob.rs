@@ -201,6 +201,11 @@ impl<'a> Tables<'a> {
         columns: (i32, i32),
         rows: (i32, i32),
     ) -> Option<i32> {
+        if columns.0 == columns.1 {
+            // One column (the column ahead of a walker, a traced column): a path of its own,
+            // with none of the range's values held across it.
+            return self.column_top(id, variant, columns.0, rows);
+        }
         let at_index = usize::from(id.index()).wrapping_mul(2);
         let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
             return None;
@@ -220,38 +225,77 @@ impl<'a> Tables<'a> {
         } else {
             0
         };
-        // lo ≤ hi, both inside the tile: one line (the usual case: the column ahead of a
-        // walker), or two of the level whose lines span at least half the range.
-        let (level, level_start) = if lo == hi {
-            (0, table)
-        } else {
-            let level = floor_log2(hi.wrapping_sub(lo).wrapping_add(1) as u32);
-            let start = table.wrapping_add(format::level_start(self.tile_size, level));
-            (level, start)
-        };
+        // lo < hi, both inside the tile: two lines of the level whose lines span at least
+        // half the range.
+        let level = floor_log2(hi.wrapping_sub(lo).wrapping_add(1) as u32);
+        let level_start = table.wrapping_add(format::level_start(self.tile_size, level));
         let width = usize::from(self.mask_bytes);
         let record =
             usize::from(u16::from_le_bytes([a, b])).wrapping_mul(usize::from(self.record_len));
         let slot = |index: i32| {
             record.wrapping_add(level_start.wrapping_add(index as usize).wrapping_mul(width))
         };
-        let mut mask = read_mask(self.records, slot(lo), width);
-        if level > 0 {
-            mask |= read_mask(
+        let mask = read_mask(self.records, slot(lo), width)
+            | read_mask(
                 self.records,
                 slot(hi.wrapping_add(1).wrapping_sub(1 << level)),
                 width,
             );
-        }
-        // Bit p is row p, or row N-1-p when the mask runs backwards: the top is then the
-        // lowest bit of the mirrored rows.
-        let reversed = code & REVERSED != 0;
+        self.top_of_mask(mask, rows, code & REVERSED != 0)
+    }
+
+    /// [`Tables::columns_top`] of the one column `column`.
+    #[inline(always)]
+    fn column_top(
+        &self,
+        id: ShapeId,
+        variant: Variant,
+        column: i32,
+        rows: (i32, i32),
+    ) -> Option<i32> {
+        let at_index = usize::from(id.index()).wrapping_mul(2);
+        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
+            return None;
+        };
+        let code = LINE_CODES
+            .get(usize::from(variant.index()) << 1)
+            .copied()
+            .unwrap_or(0);
+        let index = if code & FLIPPED_INDEX != 0 {
+            i32::from(self.tile_size)
+                .wrapping_sub(1)
+                .wrapping_sub(column)
+        } else {
+            column
+        };
+        let table = if code & ROWS_TABLE != 0 {
+            usize::from(self.table_masks)
+        } else {
+            0
+        };
+        let width = usize::from(self.mask_bytes);
+        let start = usize::from(u16::from_le_bytes([a, b]))
+            .wrapping_mul(usize::from(self.record_len))
+            .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
+        self.top_of_mask(
+            read_mask(self.records, start, width),
+            rows,
+            code & REVERSED != 0,
+        )
+    }
+
+    /// The highest of rows `rows` (inside the tile, low ≤ high) set in a column mask whose
+    /// bit p is row p, or row N-1-p when `reversed`: the top is then the lowest bit of the
+    /// mirrored rows.
+    #[inline(always)]
+    fn top_of_mask(&self, mask: u64, rows: (i32, i32), reversed: bool) -> Option<i32> {
+        let last = i32::from(self.tile_size).wrapping_sub(1);
         let (p0, p1) = if reversed {
             (last.wrapping_sub(rows.1), last.wrapping_sub(rows.0))
         } else {
             rows
         };
-        let bit = if width <= 4 {
+        let bit = if self.mask_bytes <= 4 {
             // Tiles up to 32 px: one word (no 64-bit shift, a library call on ARMv6-M).
             let m = mask as u32 & span_bits32(p0, p1);
             if m == 0 {
