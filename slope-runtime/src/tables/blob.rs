@@ -148,14 +148,9 @@ impl<'a> Tables<'a> {
         at: i32,
         (lo, hi): (i32, i32),
     ) -> bool {
-        let at_index = usize::from(id.index()).wrapping_mul(2);
-        let Some(&[a, b]) = self.shapes.get(at_index..at_index.wrapping_add(2)) else {
+        let Some((record, code)) = self.record_lines(id, variant, row) else {
             return false;
         };
-        let code = LINE_CODES
-            .get(usize::from(variant.index()) << 1 | usize::from(row))
-            .copied()
-            .unwrap_or(0);
         let last = i32::from(self.tile_size).wrapping_sub(1);
         let index = if code & FLIPPED_INDEX != 0 {
             last.wrapping_sub(at)
@@ -173,9 +168,9 @@ impl<'a> Tables<'a> {
             (lo, hi)
         };
         let width = usize::from(self.mask_bytes);
-        // Record index · record length < 2^32, and the slot stays inside the record.
-        let start = usize::from(u16::from_le_bytes([a, b]))
-            .wrapping_mul(usize::from(self.record_len))
+        // The slot stays inside the record.
+        let start = self
+            .record_start(record)
             .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
         if width == 2 {
             // The usual 16-px tiles: one half-word and a span of a 32-bit word.
@@ -206,14 +201,7 @@ impl<'a> Tables<'a> {
             // with none of the range's values held across it.
             return self.column_top(id, variant, columns.0, rows);
         }
-        let at_index = usize::from(id.index()).wrapping_mul(2);
-        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
-            return None;
-        };
-        let code = LINE_CODES
-            .get(usize::from(variant.index()) << 1)
-            .copied()
-            .unwrap_or(0);
+        let (record, code) = self.record_lines(id, variant, false)?;
         let last = i32::from(self.tile_size).wrapping_sub(1);
         let (lo, hi) = if code & FLIPPED_INDEX != 0 {
             (last.wrapping_sub(columns.1), last.wrapping_sub(columns.0))
@@ -230,8 +218,7 @@ impl<'a> Tables<'a> {
         let level = floor_log2(hi.wrapping_sub(lo).wrapping_add(1) as u32);
         let level_start = table.wrapping_add(format::level_start(self.tile_size, level));
         let width = usize::from(self.mask_bytes);
-        let record =
-            usize::from(u16::from_le_bytes([a, b])).wrapping_mul(usize::from(self.record_len));
+        let record = self.record_start(record);
         let slot = |index: i32| {
             record.wrapping_add(level_start.wrapping_add(index as usize).wrapping_mul(width))
         };
@@ -253,14 +240,7 @@ impl<'a> Tables<'a> {
         column: i32,
         rows: (i32, i32),
     ) -> Option<i32> {
-        let at_index = usize::from(id.index()).wrapping_mul(2);
-        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
-            return None;
-        };
-        let code = LINE_CODES
-            .get(usize::from(variant.index()) << 1)
-            .copied()
-            .unwrap_or(0);
+        let (record, code) = self.record_lines(id, variant, false)?;
         let index = if code & FLIPPED_INDEX != 0 {
             i32::from(self.tile_size)
                 .wrapping_sub(1)
@@ -274,14 +254,37 @@ impl<'a> Tables<'a> {
             0
         };
         let width = usize::from(self.mask_bytes);
-        let start = usize::from(u16::from_le_bytes([a, b]))
-            .wrapping_mul(usize::from(self.record_len))
+        let start = self
+            .record_start(record)
             .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
         self.top_of_mask(
             read_mask(self.records, start, width),
             rows,
             code & REVERSED != 0,
         )
+    }
+
+    /// The index of shape `id`'s record, and the [`LINE_CODES`] entry of `variant`'s rows
+    /// (`row`) or columns; `None` for an id the blob lacks. (Its first byte,
+    /// [`Tables::record_start`], is found where it is read: held, it would take a register
+    /// across the line's arithmetic.)
+    #[inline(always)]
+    fn record_lines(&self, id: ShapeId, variant: Variant, row: bool) -> Option<(usize, u8)> {
+        let at_index = usize::from(id.index()).wrapping_mul(2);
+        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
+            return None;
+        };
+        let code = LINE_CODES
+            .get(usize::from(variant.index()) << 1 | usize::from(row))
+            .copied()
+            .unwrap_or(0);
+        Some((usize::from(u16::from_le_bytes([a, b])), code))
+    }
+
+    /// The first byte of record `index` in the records (< 2^32: the blob was validated).
+    #[inline(always)]
+    fn record_start(&self, index: usize) -> usize {
+        index.wrapping_mul(usize::from(self.record_len))
     }
 
     /// The highest of rows `rows` (inside the tile, low ≤ high) set in a column mask whose
