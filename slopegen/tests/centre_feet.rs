@@ -1,6 +1,7 @@
 //! `Feet::Centre` on drawn terrain, with tiles made by slopegen: the actor stands on the
-//! surface under its centre on every slope it can walk, whatever its size, and a wall
-//! beside a slope stops its box instead of lifting it onto a toe.
+//! surface under its centre on every slope it can walk, whatever its size and the tile
+//! size, and a wall beside a slope stops its box instead of lifting it onto a toe. Box
+//! feet on the same terrain stand on the highest ground under the box.
 
 use proptest::prelude::*;
 use slope_runtime::{Actor, ActorSettings, Feet, MAX_SIZE, SUBPIXEL, World};
@@ -11,6 +12,14 @@ mod drawn;
 fn centre_feet(wall_height: u8) -> ActorSettings {
     ActorSettings {
         feet: Feet::Centre,
+        wall_height,
+        ..ActorSettings::default()
+    }
+}
+
+fn box_feet(wall_height: u8) -> ActorSettings {
+    ActorSettings {
+        feet: Feet::Box,
         wall_height,
         ..ActorSettings::default()
     }
@@ -86,10 +95,14 @@ fn walkable(len: usize, rise: i32) -> impl Strategy<Value = Vec<i32>> {
     })
 }
 
-fn case() -> impl Strategy<Value = (Vec<i32>, u8, u16, u16, i32)> {
+/// A walkable height field, the tile size it is drawn in (powers of two, which the
+/// runtime splits by shifts, and others, which it divides), the wall height that walks it,
+/// a box size and where to drop it.
+fn case() -> impl Strategy<Value = (Vec<i32>, i32, u8, u16, u16, i32)> {
     (1u8..=7).prop_flat_map(|rise| {
         (
             walkable(640, i32::from(rise)),
+            prop::sample::select(vec![4, 5, 12, 16, 24, 37, 64]),
             Just(rise + 1),
             1..=MAX_SIZE,
             1..=MAX_SIZE,
@@ -106,9 +119,9 @@ proptest! {
     /// frame after frame: no heel, toe or side of its box holds it up.
     #[test]
     fn every_actor_stands_on_the_surface_under_its_centre(
-        (heights, wall, width, height, x) in case()
+        (heights, n, wall, width, height, x) in case()
     ) {
-        let (tables, level) = drawn::height_field(16, &heights);
+        let (tables, level) = drawn::height_field(n, &heights);
         let world = World::new(tables, &level);
         let surface = |x: i32| heights[x as usize];
         let mut a = Actor::new(0, 0, width, height).with_settings(centre_feet(wall));
@@ -120,6 +133,32 @@ proptest! {
             frames += 1;
             prop_assert!(a.contacts.on_ground(), "frame {}: {:?}", frames, a);
             prop_assert_eq!(a.y, surface(a.centre_x()), "frame {}: {:?}", frames, a);
+        }
+        prop_assert!(a.centre_x() >= 520, "walked on: {:?}", a);
+    }
+
+    /// Box feet on the same ground stand on the highest pixel under the box, dropped and
+    /// frame after frame while walking: every climb is lower than the wall height, every
+    /// drop is stuck to.
+    #[test]
+    fn every_box_stands_on_the_highest_ground_under_it(
+        (heights, n, wall, width, height, x) in case()
+    ) {
+        let (tables, level) = drawn::height_field(n, &heights);
+        let world = World::new(tables, &level);
+        let ground = |a: &Actor| {
+            let columns = a.x..a.x + i32::from(a.width());
+            columns.map(|x| heights[x as usize]).max().unwrap_or(0)
+        };
+        let mut a = Actor::new(0, 0, width, height).with_settings(box_feet(wall));
+        prop_assert!(world.place_on_ground(&mut a, x, 500));
+        prop_assert_eq!(a.y, ground(&a), "dropped at {}", x);
+        let mut frames = 0;
+        while a.centre_x() < 520 && frames < 400 {
+            walk_right(&world, &mut a, 1);
+            frames += 1;
+            prop_assert!(a.contacts.on_ground(), "frame {}: {:?}", frames, a);
+            prop_assert_eq!(a.y, ground(&a), "frame {}: {:?}", frames, a);
         }
         prop_assert!(a.centre_x() >= 520, "walked on: {:?}", a);
     }

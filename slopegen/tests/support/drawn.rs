@@ -30,8 +30,14 @@ impl TileMap for Level {
 
 /// The level of `n`-px cells drawn by `profiles` (cell, then per column the solid pixels
 /// from its bottom), `rows` rows high: a profile of only `n` is a full block, of only 0
-/// nothing; every other distinct profile becomes one tile, packed into one blob.
+/// nothing; every other distinct profile becomes one tile, packed into one blob (which
+/// holds one unused tile when every cell is full or empty: a tile set is never empty).
 pub fn level(n: i32, rows: i32, profiles: &[((i32, i32), Vec<u8>)]) -> (Tables<'static>, Level) {
+    let unused = {
+        let mut p = vec![0u8; n as usize];
+        p[0] = 1;
+        p
+    };
     let mut distinct: Vec<&Vec<u8>> = Vec::new();
     let mut placed = Vec::new();
     for (at, profile) in profiles {
@@ -50,6 +56,9 @@ pub fn level(n: i32, rows: i32, profiles: &[((i32, i32), Vec<u8>)]) -> (Tables<'
                 distinct.len() - 1
             });
         placed.push((*at, Some(id)));
+    }
+    if distinct.is_empty() {
+        distinct.push(&unused);
     }
     let tiles: Vec<Tile> = distinct
         .iter()
