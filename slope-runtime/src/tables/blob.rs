@@ -199,7 +199,7 @@ impl<'a> Tables<'a> {
         if columns.0 == columns.1 {
             // One column (the column ahead of a walker, a traced column): a path of its own,
             // with none of the range's values held across it.
-            return self.column_top(id, variant, columns.0, rows);
+            return self.single_column_top(id, variant, columns.0, rows);
         }
         let (record, code) = self.record_lines(id, variant, false)?;
         let last = i32::from(self.tile_size).wrapping_sub(1);
@@ -233,7 +233,7 @@ impl<'a> Tables<'a> {
 
     /// [`Tables::columns_top`] of the one column `column`.
     #[inline(always)]
-    fn column_top(
+    fn single_column_top(
         &self,
         id: ShapeId,
         variant: Variant,
