@@ -4,7 +4,8 @@
 //! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd, and
 //! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime, and
 //! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`), and
-//! `PROFILE_FEET=centre` gives the runtime's actors centre feet.
+//! `PROFILE_FEET=centre` gives the runtime's actors centre feet, and `PROFILE_SPEED=P`
+//! scales every walking speed to P % (0: the crowd stands, jumping now and then).
 #![no_std]
 #![no_main]
 
@@ -44,10 +45,13 @@ fn main() -> ! {
     };
     let level = build_level(&tables);
     let world = World::new(tables, &level);
-    let crowd = match option_env!("PROFILE_CROWD") {
+    let mut crowd = match option_env!("PROFILE_CROWD") {
         Some("large") => LARGE,
         _ => MIXED,
     };
+    if let Some(percent) = option_env!("PROFILE_SPEED").and_then(|s| s.parse().ok()) {
+        crowd.speed_percent = percent;
+    }
     let feet = |a: &mut Actor| {
         if option_env!("PROFILE_FEET") == Some("centre") {
             a.settings.feet = Feet::Centre;

@@ -188,6 +188,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 record_hits(actor, blocked_x, dy < 0, dx, dy);
                 return (blocked_x, dy < 0);
             }
+            Some(Whole::Standing) => {
+                self.finish_drop(actor);
+                record_hits(actor, false, dy < 0, dx, dy);
+                return (false, dy < 0);
+            }
             Some(Whole::OnBlocks) => {
                 self.finish_drop(actor);
                 self.stand_on_block(actor);

@@ -35,6 +35,9 @@ pub(super) enum Whole {
     /// A level walk on full blocks with no platform among them: the same, and the ground
     /// is the block under the centre (no slope, not one-way, no platform).
     OnBlocks,
+    /// No pixel sideways, on plain ground: the pixel down, if any, was refused, and the
+    /// ground that refused it is recorded.
+    Standing,
 }
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -69,6 +72,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // down is refused; where that cannot be proved at once, the walk takes the pixels.
         if dy > 0 {
             return None;
+        }
+        if dx == 0 {
+            return self.stand_still(actor).then_some(Whole::Standing);
         }
         // An actor that stood on a shape cell (most often a slope) last frame will most
         // likely walk on it again: the level walk's two region tests would be spent for

@@ -93,6 +93,23 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         Some(blocked_x)
     }
 
+    /// A frame on the ground with no pixel sideways (`dx` = 0, `dy` ≤ 0), on plain ground
+    /// (no platform within a pixel of the box): its pixel down is refused where the row
+    /// under the box holds ground, and the search for its ground cell (from the centre
+    /// out, [`Self::stand_on_plain_ground`]) finds exactly that ground, so one search
+    /// serves both. Returns whether it stands,
+    /// its contacts recorded; `false` (nothing recorded) leaves the frame to the others.
+    pub(super) fn stand_still(&self, actor: &mut Actor) -> bool {
+        let stands = actor.settings.feet == Feet::Box
+            && (self.platforms.as_ref().is_empty() || !self.any_platform_in(actor.rect().grown(1)))
+            && self.stand_on_plain_ground(actor);
+        #[cfg(test)]
+        if stands {
+            super::tests::STANDS.with(|n| n.set(n.get() + 1));
+        }
+        stands
+    }
+
     /// One pixel sideways on the ground: the box after it (`Some`), a wall (`Some(None)`),
     /// or `None` when the pixel is not a plain walk.
     fn walk_pixel(&self, here: Rect, dir: Direction, gait: &Gait) -> Option<Option<Rect>> {
