@@ -8,6 +8,7 @@ use proptest::test_runner::{Config, TestRunner};
 
 use super::shortcut::Shortcuts;
 use crate::Direction;
+use crate::motion::contacts::Contacts;
 use crate::testing::{Map, map, map_of, tables, terrain};
 use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, World};
 
@@ -322,6 +323,63 @@ fn shortcuts_change_nothing_standing_still() {
     assert!(
         stands * 4 > frames,
         "standing still on {stands} of {frames} frames"
+    );
+}
+
+/// Walkers on the ground thrown down or sideways at any speed for one frame (a game may
+/// set the velocity of an actor on the ground), half of them standing where they landed,
+/// half of them anywhere with the ground reported under them (as after a map edit that
+/// took it away): a frame of more pixels down than sideways tests the row under the feet
+/// first, and any other after a wall, exactly as the path does.
+#[test]
+fn shortcuts_change_nothing_thrown_down() {
+    let walker = (actor(), 0..80i32, 0..64i32).prop_map(|(mut a, x, y)| {
+        (a.x, a.y) = (x, y);
+        a.settings.feet = Feet::Box;
+        a
+    });
+    let velocity = (-1200..1200i32, -6 * SUBPIXEL..=0);
+    let config = Config {
+        cases: 4000,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let (steep, groundless) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let case = (terrain(), walker, velocity, any::<bool>());
+    let result = TestRunner::new(config).run(&case, |(map, start, (vx, vy), landed)| {
+        let world = World::new(tables(), &map);
+        let mut start = start;
+        if landed {
+            for _ in 0..40 {
+                start.vy = (start.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
+                world.step(&mut start);
+            }
+        } else {
+            world.unstick(&mut start);
+            start.contacts.set(Contacts::ON_GROUND, true);
+            if !world.touching(&start).on_ground() {
+                groundless.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        if !start.contacts.on_ground() {
+            return Ok(());
+        }
+        (start.vx, start.vy) = (vx, vy);
+        if vy.abs() > vx.abs() + SUBPIXEL {
+            steep.fetch_add(1, Ordering::Relaxed);
+        }
+        let (fast, slow) = one_frame_both_ways(&map, start);
+        prop_assert_eq!(fast, slow, "from {:?}", start);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let (steep, groundless) = (steep.into_inner(), groundless.into_inner());
+    assert!(steep > 500, "{steep} frames down more than sideways");
+    assert!(
+        groundless > 500,
+        "{groundless} starts with no ground under them"
     );
 }
 

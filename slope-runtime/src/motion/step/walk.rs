@@ -62,30 +62,32 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             sticks: s.sticks_to_slopes,
             one_way_above,
         };
+        // The pixel path refuses its first pixel down and takes no more; a pixel sideways
+        // never depends on it. It needs a test only where no pixel sideways has moved the
+        // box onto the ground before it: first on the path (more pixels down than
+        // sideways), or after a wall stopped the first pixel sideways.
+        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+        if ay > ax && !self.ground_right_under(start) {
+            return None;
+        }
+        let right = dx > 0;
         let mut here = start;
-        // The row under the box is known to be ground.
-        let mut on_floor = false;
+        let mut moved = false;
         let mut blocked_x = false;
-        let mut steps = PixelPath::new(dx, dy);
-        while let Some(dir) = steps.next() {
-            if dir.is_horizontal() {
-                match self.walk_pixel(here, dir, &gait)? {
-                    Some(next) => {
-                        here = next;
-                        on_floor = true;
-                    }
-                    None => {
-                        blocked_x = true;
-                        steps.stop(dir);
-                    }
+        for _ in 0..ax {
+            match self.walk_pixel(here, right, &gait)? {
+                Some(next) => {
+                    here = next;
+                    moved = true;
                 }
-            } else {
-                // A pixel down: refused where the ground is right under the feet.
-                if !on_floor && !matches!(self.top_in(here.beyond(Direction::Down)), Top::At(_)) {
-                    return None;
+                None => {
+                    blocked_x = true;
+                    break;
                 }
-                steps.stop(dir);
             }
+        }
+        if ay != 0 && ay <= ax && !moved && !self.ground_right_under(start) {
+            return None;
         }
         (actor.x, actor.y) = (here.x0, here.y0);
         #[cfg(test)]
@@ -110,10 +112,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         stands
     }
 
-    /// One pixel sideways on the ground: the box after it (`Some`), a wall (`Some(None)`),
+    /// One pixel sideways on the ground (`right` or left): the box after it (`Some`), a wall (`Some(None)`),
     /// or `None` when the pixel is not a plain walk.
-    fn walk_pixel(&self, here: Rect, dir: Direction, gait: &Gait) -> Option<Option<Rect>> {
-        let right = dir == Direction::Right;
+    fn walk_pixel(&self, here: Rect, right: bool, gait: &Gait) -> Option<Option<Rect>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
         } else {
@@ -176,6 +177,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // the box is high has its feet over the box: one-way cells the feet may reach
         // count there, and over the head too (one lookup for both).
         (clear(over, gait.one_way_above) && clear(feet, i32::MAX)).then_some(Some(lifted))
+    }
+
+    /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
+    fn ground_right_under(&self, r: Rect) -> bool {
+        matches!(self.top_in(r.beyond(Direction::Down)), Top::At(_))
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
