@@ -57,9 +57,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let (ax, ay) = (dx.saturating_abs(), dy.saturating_abs());
         if rising || !actor.previous.on_ground() {
             // In the air (or leaving the ground), a step that meets nothing neither sticks
-            // nor lifts. When nothing lies within a pixel of any box along the path, the
-            // box starts free, every step moves, and nothing touches it at the end.
-            let around = actor.rect().swept(x_dir, ax).swept(y_dir, ay).grown(1);
+            // nor lifts. When no box along the path meets anything, the box starts free and
+            // every step moves; the path then proves no contact but the ground, which it
+            // tests after a fall (the row under the last box, swept in too) and never
+            // after a rise. An actor leaving the ground that rises by no whole pixel this
+            // frame stays on it: that is no flight.
+            if rising && ay == 0 && actor.previous.on_ground() {
+                return None;
+            }
+            let swept = actor.rect().swept(x_dir, ax).swept(y_dir, ay);
+            let around = if rising {
+                swept
+            } else {
+                swept.swept(Direction::Down, 1)
+            };
             if self.clear_under_any_rules(around) {
                 move_actor(actor, x_dir, ax);
                 move_actor(actor, y_dir, ay);
