@@ -20,8 +20,11 @@
 //! which answers only when it can prove the path's exact outcome, and otherwise leaves the
 //! actor to the path (property tests in `tests` compare the two on random maps):
 //!
-//! - **flight**: in the air, nothing within a pixel of the region the whole path sweeps
-//!   (one region test): the actor moves the whole way and touches nothing;
+//! - **flight**: in the air, nothing in the region the whole path sweeps, nor, after a
+//!   fall, in the row under its last box (one region test): the actor moves the whole way
+//!   and touches nothing;
+//! - **standing still** (whole-box feet, on plain ground, no pixel sideways): one search
+//!   of the row under the feet refuses the pixel down and finds the ground cell;
 //! - **level walk on blocks**: on the ground, full blocks under the whole walk and no
 //!   platform there, the columns the leading edge enters clear (for centre feet, the
 //!   whole region the box sweeps): it walks the whole way and stands on the block under
@@ -174,7 +177,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         let (mut blocked_x, mut blocked_y, mut grounded) = match whole {
             Some(Whole::Flight) => {
-                // Nothing lies within a pixel of its path: it touches nothing.
+                // Nothing lies in its path, nor under its last box after a fall: it
+                // touches nothing.
                 self.finish_drop(actor);
                 return (false, false);
             }

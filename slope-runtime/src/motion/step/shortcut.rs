@@ -23,7 +23,7 @@ pub(super) enum Shortcuts {
 /// What a whole-frame shortcut proved (see `World::shortcut`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Whole {
-    /// A flight through clear air: every step moved, and nothing lies within a pixel.
+    /// A flight through clear air: every step moved, and the path proved no contact.
     Flight,
     /// A level walk on the ground: every pixel sideways moved onto the floor, every pixel
     /// down was refused.
