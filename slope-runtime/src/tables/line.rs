@@ -62,7 +62,7 @@ pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
 /// The position of the highest set bit of a non-zero `mask`: the bits below it are set,
 /// then a de Bruijn multiply names the top one (a handful of instructions and one byte
 /// read, where a count of leading zeros is a library call on ARMv6-M).
-#[inline]
+#[inline(always)]
 pub(crate) fn highest_bit32(mask: u32) -> i32 {
     let mut m = mask;
     m |= m >> 1;

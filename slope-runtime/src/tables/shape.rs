@@ -511,26 +511,33 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 }
 
 /// ⌊log2 len⌋ for `len` in 1..=64.
-#[inline]
-pub(crate) const fn floor_log2(len: u32) -> u32 {
+#[inline(always)]
+pub(crate) fn floor_log2(len: u32) -> u32 {
     if cfg!(target_arch = "arm") {
-        floor_log2_by_comparisons(len)
+        floor_log2_by_table(len)
     } else {
         31u32.wrapping_sub(len.leading_zeros())
     }
 }
 
-/// [`floor_log2`] by comparisons: ARMv6-M's and ARMv4T's Thumb have no count-leading-zeros
+/// [`floor_log2`] by a table: ARMv6-M's and ARMv4T's Thumb have no count-leading-zeros
 /// instruction, and `leading_zeros` becomes a library call there.
-#[inline]
-const fn floor_log2_by_comparisons(len: u32) -> u32 {
-    (len >= 2) as u32
-        + (len >= 4) as u32
-        + (len >= 8) as u32
-        + (len >= 16) as u32
-        + (len >= 32) as u32
-        + (len >= 64) as u32
+#[inline(always)]
+fn floor_log2_by_table(len: u32) -> u32 {
+    FLOOR_LOG2
+        .get(len as usize)
+        .map_or(6, |&level| u32::from(level))
 }
+
+/// ⌊log2 len⌋ for `len` in 1..=64 (0 for 0).
+#[rustfmt::skip]
+const FLOOR_LOG2: [u8; 65] = [
+    0, 0, 1, 1, 2, 2, 2, 2, // 0..8
+    3, 3, 3, 3, 3, 3, 3, 3, // 8..16
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, // 16..32
+    5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, // 32..64
+    6, // 64
+];
 
 /// Mirrors and rotates a span of `variant` into the base picture.
 #[inline]
@@ -589,10 +596,7 @@ mod tests {
     fn floor_log2_is_the_highest_set_bit() {
         for len in 1..=64u32 {
             assert_eq!(super::floor_log2(len), 31 - len.leading_zeros(), "{len}");
-            assert_eq!(
-                super::floor_log2_by_comparisons(len),
-                31 - len.leading_zeros()
-            );
+            assert_eq!(super::floor_log2_by_table(len), 31 - len.leading_zeros());
         }
     }
 
