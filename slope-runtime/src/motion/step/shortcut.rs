@@ -84,8 +84,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if dy > 0 {
             return None;
         }
-        if dx == 0 {
-            return self.stand_still(actor).then_some(Whole::Standing);
+        // Standing still, one search of the row under the feet answers; where it cannot
+        // (a platform near, a one-way cell first), the others still may (riding a lift).
+        if dx == 0 && self.stand_still(actor) {
+            return Some(Whole::Standing);
         }
         // An actor that stood on a shape cell (most often a slope) last frame will most
         // likely walk on it again: the level walk's two region tests would be spent for
