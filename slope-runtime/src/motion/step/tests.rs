@@ -285,9 +285,9 @@ fn shortcuts_change_nothing_on_the_ground() {
 }
 
 /// Actors of whole-box feet standing still on random ground (half a pixel sideways per
-/// frame at most, with a platform beside some of them), jumping and dropping through now and then: a frame
-/// that moves no pixel sideways is the path's too, and most of them stand still by the
-/// one search for the ground under the feet.
+/// frame at most, with a platform beside some of them), jumping and dropping through now
+/// and then: a frame that moves no pixel sideways is the path's too, and most of them
+/// stand still by the one search for the ground under the feet.
 #[test]
 fn shortcuts_change_nothing_standing_still() {
     let stander = (actor(), 0..80i32).prop_map(|(mut a, x)| {

@@ -99,8 +99,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// (no platform within a pixel of the box): its pixel down is refused where the row
     /// under the box holds ground, and the search for its ground cell (from the centre
     /// out, [`Self::stand_on_plain_ground`]) finds exactly that ground, so one search
-    /// serves both. Returns whether it stands,
-    /// its contacts recorded; `false` (nothing recorded) leaves the frame to the others.
+    /// serves both. Returns whether it stands, its contacts recorded; `false` (nothing
+    /// recorded) leaves the frame to the others.
     pub(super) fn stand_still(&self, actor: &mut Actor) -> bool {
         let stands = actor.settings.feet == Feet::Box
             && (self.platforms.as_ref().is_empty() || !self.any_platform_in(actor.rect().grown(1)))
@@ -112,8 +112,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         stands
     }
 
-    /// One pixel sideways on the ground (`right` or left): the box after it (`Some`), a wall (`Some(None)`),
-    /// or `None` when the pixel is not a plain walk.
+    /// One pixel sideways on the ground (`right` or left): the box after it (`Some`), a
+    /// wall (`Some(None)`), or `None` when the pixel is not a plain walk.
     fn walk_pixel(&self, here: Rect, right: bool, gait: &Gait) -> Option<Option<Rect>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
