@@ -13,8 +13,10 @@
 //!   the box and the column ahead are clear: the box moves up onto it;
 //! - **a wall** when that pixel lies higher.
 //!
-//! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto.
-//! Whatever else the path would meet (a fall off a ledge, a climb under an overhang, a
+//! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto
+//! (tested only where no pixel sideways put it there first). A frame with no pixel
+//! sideways at all is standing still (`World::stand_still`): one search of the row under
+//! the feet refuses the pixel down and finds the ground cell. Whatever else the path would meet (a fall off a ledge, a climb under an overhang, a
 //! one-way cell) leaves the frame to the path, with the actor untouched.
 //!
 //! Positions here are a step's away from the edge of the world (`World::clear_of_edge`
