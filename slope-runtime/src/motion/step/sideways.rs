@@ -262,7 +262,6 @@ impl Landing {
     }
 }
 
-/// What an actor stands on (see `World::footing`).
 /// Whether [`World::lift_past`] takes strips for whole-box feet: always, except in a test
 /// that compares them with whole-box tests.
 #[cfg(test)]

@@ -19,6 +19,8 @@ std::thread_local! {
     pub(super) static STANDS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Frames answered by the walk (`walk`), on this test's thread.
     pub(super) static WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    /// Frames answered by the walk that started on a one-way cell, on this test's thread.
+    pub(super) static ONE_WAY_WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Whether `lift_past` takes strips for whole-box feet on this test's thread.
     pub(super) static BY_STRIPS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
 }
@@ -260,8 +262,8 @@ fn shortcuts_change_nothing_among_platforms() {
 }
 
 /// Walkers dropped onto random ground, for long enough to land and walk its slopes,
-/// ledges and walls: every wall height from 0 to 6 px meets rises and drops of exactly
-/// its size.
+/// ledges, walls and one-way tops: every wall height from 0 to 6 px meets rises and
+/// drops of exactly its size.
 #[test]
 fn shortcuts_change_nothing_on_the_ground() {
     let walker = (actor(), 0..80i32).prop_map(|(mut a, x)| {
@@ -273,15 +275,23 @@ fn shortcuts_change_nothing_on_the_ground() {
         40..60,
     );
     let case = (terrain(), walker, -700..700i32, inputs);
-    let walks = WALKS.get();
+    let (walks, one_way_walks) = (WALKS.get(), ONE_WAY_WALKS.get());
     let (taken, frames) = compare_shortcuts(1500, case);
     assert!(
         taken * 4 > frames,
         "shortcuts taken on {taken} of {frames} frames"
     );
     let walks = WALKS.get() - walks;
-    // About one frame in nine walks (7,500 to 9,700 of 74,000 over a dozen runs).
+    let one_way_walks = ONE_WAY_WALKS.get() - one_way_walks;
+    // About one frame in nine walks (7,500 to 10,200 of 74,000 over a dozen runs).
     assert!(walks * 20 > frames, "walks on {walks} of {frames} frames");
+    // Walks on one-way ground (on the one-way tops, on the blocks floating over them):
+    // 410 to 550 of 74,000 over a few runs, and 3 or 4 where one-way ground is left to
+    // the path.
+    assert!(
+        one_way_walks * 400 > frames,
+        "walks on one-way ground on {one_way_walks} of {frames} frames"
+    );
 }
 
 /// Actors of whole-box feet standing still on random ground (half a pixel sideways per

@@ -29,7 +29,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::path::PixelPath;
 use crate::motion::world::World;
-use crate::motion::world::top::Top;
+use crate::motion::world::top::{OneWayRows, Top};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -52,24 +52,33 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         {
             return None;
         }
-        // One-way cells meet only feet: those above every row the feet may rise to this
-        // frame (a climb per pixel at most) take no part.
+        // One-way cells meet only feet that come from above them: those above every row
+        // the feet may rise to this frame (a climb per pixel at most) take no part, and
+        // those in cell rows under the feet are ground (unless the actor ignores them or
+        // drops through a row of them).
         let rise = climb.wrapping_mul(dx.saturating_abs()); // ≤ MAX_REACH · MAX_MOVE
-        let one_way_above = self
-            .tile_of(start.y0.saturating_add(rise))
-            .saturating_add(1);
         let gait = Gait {
             climb,
             reach,
             sticks: s.sticks_to_slopes,
-            one_way_above,
+            one_way_ground_below: if actor.drop_row == i32::MIN {
+                i32::MAX
+            } else {
+                i32::MIN
+            },
+            one_way_air_from: if s.ignores_one_way {
+                i32::MIN
+            } else {
+                self.tile_of(start.y0.saturating_add(rise))
+                    .saturating_add(1)
+            },
         };
         // The pixel path refuses its first pixel down and takes no more; a pixel sideways
         // never depends on it. It needs a test only where no pixel sideways has moved the
         // box onto the ground before it: first on the path (more pixels down than
         // sideways), or after a wall stopped the first pixel sideways.
         let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
-        if ay > ax && !self.ground_right_under(start) {
+        if ay > ax && !self.ground_right_under(start, &gait) {
             return None;
         }
         let right = dx > 0;
@@ -88,12 +97,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 }
             }
         }
-        if ay != 0 && ay <= ax && !moved && !self.ground_right_under(start) {
+        if ay != 0 && ay <= ax && !moved && !self.ground_right_under(start, &gait) {
             return None;
         }
         (actor.x, actor.y) = (here.x0, here.y0);
         #[cfg(test)]
-        super::tests::WALKS.with(|n| n.set(n.get() + 1));
+        {
+            super::tests::WALKS.with(|n| n.set(n.get() + 1));
+            if actor.previous.on_one_way() {
+                super::tests::ONE_WAY_WALKS.with(|n| n.set(n.get() + 1));
+            }
+        }
         Some(blocked_x)
     }
 
@@ -135,7 +149,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y0: under_feet,
             y1: here.y1,
         };
-        let top = match self.top_below_one_way(ahead, gait.one_way_above) {
+        let one_way = gait.one_way_rows(self, here);
+        let top = match self.top_with_one_way(ahead, one_way) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
             Top::At(top) if top == under_feet => {
@@ -143,7 +158,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 // ground, so it stands where it is.
                 return Some(Some(moved));
             }
-            _ => return self.stick_down(moved, gait.reach, gait.sticks).map(Some),
+            _ => return self.stick_down(moved, gait, one_way).map(Some),
         };
         let k = top.wrapping_sub(here.y0).wrapping_add(1);
         if k > gait.climb {
@@ -172,23 +187,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y1: moved.y1.wrapping_add(k),
             ..moved
         };
-        let clear = |r: Rect, one_way_above| {
-            r.x0 > r.x1 || self.top_below_one_way(r, one_way_above) == Top::Air
-        };
+        let clear = |r: Rect, rows| r.x0 > r.x1 || self.top_with_one_way(r, rows) == Top::Air;
         // A one-way cell never stops a head, but the column ahead lifted by as much as
         // the box is high has its feet over the box: one-way cells the feet may reach
         // count there, and over the head too (one lookup for both).
-        (clear(over, gait.one_way_above) && clear(feet, i32::MAX)).then_some(Some(lifted))
+        (clear(over, one_way) && clear(feet, one_way)).then_some(Some(lifted))
     }
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
-    fn ground_right_under(&self, r: Rect) -> bool {
-        matches!(self.top_in(r.beyond(Direction::Down)), Top::At(_))
+    fn ground_right_under(&self, r: Rect, gait: &Gait) -> bool {
+        let rows = gait.one_way_rows(self, r);
+        matches!(
+            self.top_with_one_way(r.beyond(Direction::Down), rows),
+            Top::At(_)
+        )
     }
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
     /// it (the path's stick): `None` when it would leave the ground.
-    fn stick_down(&self, moved: Rect, reach: i32, sticks: bool) -> Option<Rect> {
+    fn stick_down(&self, moved: Rect, gait: &Gait, one_way: OneWayRows) -> Option<Rect> {
+        let reach = gait.reach;
         // The rows under the box, and its bottom row: a box embedded there (which only
         // something else can do to it) meets its ground at distance 0 on the path.
         let under = Rect {
@@ -196,14 +214,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y1: moved.y0,
             ..moved
         };
-        let Top::At(ground) = self.top_in(under) else {
+        let Top::At(ground) = self.top_with_one_way(under, one_way) else {
             return None;
         };
         if ground >= moved.y0 {
             return None;
         }
         let drop = moved.y0.wrapping_sub(1).wrapping_sub(ground);
-        (drop == 0 || sticks).then_some(Rect {
+        (drop == 0 || gait.sticks).then_some(Rect {
             y0: moved.y0.wrapping_sub(drop),
             y1: moved.y1.wrapping_sub(drop),
             ..moved
@@ -219,8 +237,30 @@ struct Gait {
     reach: i32,
     /// Whether it sticks to the ground below at all.
     sticks: bool,
-    /// The first cell row whose one-way cells its feet cannot reach this frame.
-    one_way_above: i32,
+    /// One-way cells under its feet are ground in the cell rows below this one (unless
+    /// it ignores them all): `i32::MAX` where it drops through no row of them, else
+    /// `i32::MIN`.
+    one_way_ground_below: i32,
+    /// The first cell row whose one-way cells its feet cannot reach this frame
+    /// (`i32::MIN` when it ignores them all).
+    one_way_air_from: i32,
+}
+
+impl Gait {
+    /// How one-way cells meet a box at `here` and the pixels it takes from there: those
+    /// in cell rows under its feet are ground (its feet are above them: they count for
+    /// every pixel down, see `OneWay::Below`), those it cannot reach are air.
+    #[inline(always)]
+    fn one_way_rows<M: TileMap, P: AsRef<[Platform]>>(
+        &self,
+        world: &World<'_, M, P>,
+        here: Rect,
+    ) -> OneWayRows {
+        OneWayRows {
+            solid_below: world.tile_of(here.y0).min(self.one_way_ground_below),
+            air_from: self.one_way_air_from,
+        }
+    }
 }
 
 /// Every pixel a walk of (dx, dy) from `start` can test: the box swept sideways, from

@@ -10,11 +10,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::rules::{Foot, OneWay, Rules, SOLIDS};
-use crate::motion::world::top::{OneWayCells, Top};
-
-/// One-way cells take no part in the traced surface: `top_below_one_way` with this limit
-/// treats every one of them as air.
-const NO_ONE_WAY: i32 = i32::MIN;
+use crate::motion::world::top::{OneWayCells, OneWayRows, Top};
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
@@ -35,7 +31,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 x1: near.max(last),
                 ..r
             };
-            let highest = match self.top_below_one_way(part, NO_ONE_WAY) {
+            let highest = match self.top_with_one_way(part, OneWayRows::AIR) {
                 Top::At(y) if centre != last => Some(y),
                 _ => None,
             };

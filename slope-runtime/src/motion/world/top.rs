@@ -21,6 +21,32 @@ pub(crate) enum Top {
     OneWay,
 }
 
+/// How a height lookup takes one-way cells, by the cell row they lie in. A one-way cell
+/// meets only feet that come from above it (`crate::motion::world::rules::OneWay`), so
+/// for a walker whose feet are in cell row `f` and can rise no higher than row `a − 1`
+/// this frame, those in rows below `f` are ground, those from `a` up are air, and those
+/// between depend on the pixel: they answer [`Top::OneWay`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OneWayRows {
+    /// One-way cells in rows below this one count as solid cells.
+    pub(crate) solid_below: i32,
+    /// One-way cells in this row and above count as empty cells.
+    pub(crate) air_from: i32,
+}
+
+impl OneWayRows {
+    /// Every one-way cell answers [`Top::OneWay`]: a lookup for no one actor.
+    pub(crate) const UNDECIDED: OneWayRows = OneWayRows {
+        solid_below: i32::MIN,
+        air_from: i32::MAX,
+    };
+    /// Every one-way cell is air.
+    pub(crate) const AIR: OneWayRows = OneWayRows {
+        solid_below: i32::MIN,
+        air_from: i32::MIN,
+    };
+}
+
 /// How a lookup in one tile column ([`World::column_top`]) takes one-way cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OneWayCells {
@@ -28,9 +54,8 @@ pub(crate) enum OneWayCells {
     Solid,
     /// As empty cells (the surface a centre foot traces beside it).
     Air,
-    /// As empty cells from this cell row up; below it, a one-way cell answers
-    /// [`Top::OneWay`] (see [`World::top_below_one_way`]).
-    Below(i32),
+    /// By their cell row (see [`OneWayRows`]; see [`World::top_with_one_way`]).
+    Rows(OneWayRows),
 }
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -41,19 +66,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// pixel) answers [`Top::OneWay`]; those below go unseen, as the solid pixel above
     /// them is met first.
     pub(crate) fn top_in(&self, r: Rect) -> Top {
-        self.top_below_one_way(r, i32::MAX)
+        self.top_with_one_way(r, OneWayRows::UNDECIDED)
     }
 
-    /// [`World::top_in`], for a query whose feet cannot reach cell row `one_way_above` and
-    /// the rows above it: one-way cells there take no part (they meet only feet, see
-    /// `OneWay`), as empty cells.
-    pub(crate) fn top_below_one_way(&self, r: Rect, one_way_above: i32) -> Top {
+    /// [`World::top_in`], one-way cells taken as `rows` says by their cell row: solid,
+    /// air, or (undecided) answering [`Top::OneWay`].
+    pub(crate) fn top_with_one_way(&self, r: Rect, rows: OneWayRows) -> Top {
         if self.tile_of(r.x0) == self.tile_of(r.x1) {
-            return self.column_top(
-                (r.x0, r.x1),
-                (r.y0, r.y1),
-                OneWayCells::Below(one_way_above),
-            );
+            return self.column_top((r.x0, r.x1), (r.y0, r.y1), OneWayCells::Rows(rows));
         }
         let span = self.cell_span(r);
         if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
@@ -64,7 +84,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let mut top = Top::Air;
             let mut tx = span.tx0;
             loop {
-                match self.cell_top(tx, ty, r, one_way_above) {
+                match self.cell_top(tx, ty, r, rows) {
                     Top::Air => {}
                     Top::At(y) => {
                         if !matches!(top, Top::At(t) if t >= y) {
@@ -86,7 +106,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The highest solid pixel of columns `x0..=x1`, which lie in one tile column, in rows
-    /// `y0..=y1`, one-way cells taken as `one_way` says: [`World::top_below_one_way`] with
+    /// `y0..=y1`, one-way cells taken as `one_way` says: [`World::top_with_one_way`] with
     /// no loop across cells (the column ahead of a walker, the columns a centre foot
     /// traces, a narrow box).
     #[inline(always)] // each caller's one-way rule is a constant: its own copy is lean
@@ -107,8 +127,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let top = match (cell.solid, one_way) {
                 (Solid::Empty, _) => None,
                 (_, OneWayCells::Air) if cell.one_way => None,
-                (_, OneWayCells::Below(above)) if cell.one_way && ty >= above => None,
-                (_, OneWayCells::Below(_)) if cell.one_way => return Top::OneWay,
+                (_, OneWayCells::Rows(rows)) if cell.one_way && ty >= rows.air_from => None,
+                (_, OneWayCells::Rows(rows)) if cell.one_way && ty >= rows.solid_below => {
+                    return Top::OneWay;
+                }
                 (Solid::Full, _) => Some(hi),
                 (Solid::Shape(id, variant), _) => {
                     let lo = if ty == ty0 { lo0 } else { 0 };
@@ -128,12 +150,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
     #[inline]
-    fn cell_top(&self, tx: i32, ty: i32, r: Rect, one_way_above: i32) -> Top {
+    fn cell_top(&self, tx: i32, ty: i32, r: Rect, rows: OneWayRows) -> Top {
         let cell = self.map.cell(tx, ty);
         let (id, variant) = match cell.solid {
             Solid::Empty => return Top::Air,
-            _ if cell.one_way && ty >= one_way_above => return Top::Air,
-            _ if cell.one_way => return Top::OneWay,
+            _ if cell.one_way && ty >= rows.air_from => return Top::Air,
+            _ if cell.one_way && ty >= rows.solid_below => return Top::OneWay,
             Solid::Full => {
                 let top = self
                     .tile_origin(ty)
@@ -171,26 +193,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::Top;
+    use super::{OneWayRows, Top};
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
     use crate::testing::{Map, map, tables, terrain};
 
-    /// [`World::top_below_one_way`] pixel by pixel: cell rows from the top down; in the
-    /// first that holds a solid pixel of `r` (or a one-way cell below `one_way_above`, which
-    /// answers [`Top::OneWay`] at once), the highest such pixel.
-    fn top_by_pixels(map: &Map, r: Rect, one_way_above: i32) -> Top {
+    /// [`World::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
+    /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
+    /// `solid_below`, as air from its `air_from` up, and between them answering
+    /// [`Top::OneWay`] at once), the highest such pixel.
+    fn top_by_pixels(map: &Map, r: Rect, rows: OneWayRows) -> Top {
         let tables = tables();
         let tile = |v: i32| v.div_euclid(16);
         for ty in (tile(r.y0)..=tile(r.y1)).rev() {
             let mut top = None;
             for tx in tile(r.x0)..=tile(r.x1) {
                 let cell = map.cell(tx, ty);
-                if cell.solid == Solid::Empty || (cell.one_way && ty >= one_way_above) {
+                if cell.solid == Solid::Empty || (cell.one_way && ty >= rows.air_from) {
                     continue;
                 }
-                if cell.one_way {
+                if cell.one_way && ty >= rows.solid_below {
                     return Top::OneWay;
                 }
                 for y in r.y0.max(ty * 16)..=r.y1.min(ty * 16 + 15) {
@@ -216,7 +239,7 @@ mod tests {
         Top::Air
     }
 
-    fn case() -> impl Strategy<Value = (Map, Rect, i32)> {
+    fn case() -> impl Strategy<Value = (Map, Rect, OneWayRows)> {
         let rect = (-8..88i32, -8..88i32, 1..24i32, 1..40i32, any::<bool>()).prop_map(
             |(x0, y0, w, h, column)| Rect {
                 x0,
@@ -225,21 +248,25 @@ mod tests {
                 y1: y0 + h - 1,
             },
         );
-        let one_way_above = prop_oneof![Just(i32::MAX), -1..6i32];
-        (prop_oneof![map(), terrain()], rect, one_way_above)
+        let bound = || prop_oneof![Just(i32::MIN), Just(i32::MAX), -1..6i32];
+        let rows = (bound(), bound()).prop_map(|(a, b)| OneWayRows {
+            solid_below: a.min(b),
+            air_from: a.max(b),
+        });
+        (prop_oneof![map(), terrain()], rect, rows)
     }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
         /// The height lookups answer what the pixels say, for any box (one pixel wide
-        /// half the time, as the walk's column ahead) and any one-way limit.
+        /// half the time, as the walk's column ahead) and any one-way rows.
         #[test]
-        fn tops_are_the_highest_solid_pixels((map, r, one_way_above) in case()) {
+        fn tops_are_the_highest_solid_pixels((map, r, rows) in case()) {
             let world = World::new(tables(), &map);
-            let expected = top_by_pixels(&map, r, one_way_above);
-            prop_assert_eq!(world.top_below_one_way(r, one_way_above), expected, "{:?}", r);
-            if one_way_above == i32::MAX {
+            let expected = top_by_pixels(&map, r, rows);
+            prop_assert_eq!(world.top_with_one_way(r, rows), expected, "{:?}", r);
+            if rows == OneWayRows::UNDECIDED {
                 prop_assert_eq!(world.top_in(r), expected, "{:?}", r);
             }
         }
