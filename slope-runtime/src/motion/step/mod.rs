@@ -35,8 +35,8 @@
 //! - **walk** (`walk`, whole-box feet, on the ground, not rising): the same pixels, each
 //!   decided by heights (how high the obstacle in the column ahead reaches, how high the
 //!   ground under the box lies) instead of strip tests, wherever the cells are plain (no
-//!   one-way cell its feet may reach, no platform near): slopes up and down, steps and
-//!   walls.
+//!   one-way cell in a row its feet are inside, no platform near): slopes up and down,
+//!   steps, walls and one-way ground.
 
 mod contacts;
 mod drop;

@@ -28,9 +28,9 @@ pub(super) enum Whole {
     /// A level walk on the ground: every pixel sideways moved onto the floor, every pixel
     /// down was refused.
     LevelWalk,
-    /// A walk on plain ground (no one-way cell met, no platform near), by heights: every
-    /// pixel sideways moved onto the ground (or, when `blocked_x`, a wall stopped them),
-    /// every pixel down was refused.
+    /// A walk on plain ground (no platform near, no one-way cell in a row the feet are
+    /// inside), by heights: every pixel sideways moved onto the ground (or, when
+    /// `blocked_x`, a wall stopped them), every pixel down was refused.
     Walk { blocked_x: bool },
     /// A level walk on full blocks with no platform among them: the same, and the ground
     /// is the block under the centre (no slope, not one-way, no platform).

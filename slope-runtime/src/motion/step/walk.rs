@@ -2,8 +2,12 @@
 //! way, one height lookup per pixel where the pixel path tests two to four strips.
 //!
 //! It follows the pixel path's rules exactly (`sideways`, `vertical`) for the case they
-//! reduce to heights: whole-box feet on the ground, not rising, no one-way cell where its
-//! feet may go this frame and no platform near. Then a pixel sideways is
+//! reduce to heights: whole-box feet on the ground, not rising, no platform near, and no
+//! one-way cell in a cell row that its feet are inside and may meet this frame. One-way
+//! cells meet only feet that come from above them: those in cell rows under the feet are
+//! ground (unless the actor drops through their row), those above every row its feet can
+//! reach are air, and so is every one of them for an actor that ignores them
+//! (`OneWayRows`). Then a pixel sideways is
 //!
 //! - **free** when the column ahead holds no solid pixel beside the box: the box moves,
 //!   then sticks down onto the highest ground under it if that lies less than a wall
@@ -16,8 +20,9 @@
 //! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto
 //! (tested only where no pixel sideways put it there first). A frame with no pixel
 //! sideways at all is standing still (`World::stand_still`): one search of the row under
-//! the feet refuses the pixel down and finds the ground cell. Whatever else the path would meet (a fall off a ledge, a climb under an overhang, a
-//! one-way cell) leaves the frame to the path, with the actor untouched.
+//! the feet refuses the pixel down and finds the ground cell. Whatever else the path would
+//! meet (a fall off a ledge, a climb under an overhang, a one-way cell in the row of the
+//! feet) leaves the frame to the path, with the actor untouched.
 //!
 //! Positions here are a step's away from the edge of the world (`World::clear_of_edge`
 //! holds, or no shortcut is tried), so every sum below stays far inside `i32`: they wrap
