@@ -242,9 +242,9 @@ struct Gait {
     reach: i32,
     /// Whether it sticks to the ground below at all.
     sticks: bool,
-    /// One-way cells under its feet are ground in the cell rows below this one (unless
-    /// it ignores them all): `i32::MAX` where it drops through no row of them, else
-    /// `i32::MIN`.
+    /// The highest cell row whose one-way cells may be ground, plus one: `i32::MAX`
+    /// where it drops through no row of them (those under its feet are, see
+    /// [`Gait::one_way_rows`]), `i32::MIN` where it does (none are).
     one_way_ground_below: i32,
     /// The first cell row whose one-way cells its feet cannot reach this frame
     /// (`i32::MIN` when it ignores them all).
