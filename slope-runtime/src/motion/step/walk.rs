@@ -5,9 +5,9 @@
 //! reduce to heights: whole-box feet on the ground, not rising, no platform near, and no
 //! one-way cell in a cell row that its feet are inside and may meet this frame. One-way
 //! cells meet only feet that come from above them: those in cell rows under the feet are
-//! ground (unless the actor drops through their row), those above every row its feet can
-//! reach are air, and so is every one of them for an actor that ignores them
-//! (`OneWayRows`). Then a pixel sideways is
+//! ground (below the row the actor drops through, if it drops through one), those above
+//! every row its feet can reach are air, and so is every one of them for an actor that
+//! ignores them (`OneWayRows`). Then a pixel sideways is
 //!
 //! - **free** when the column ahead holds no solid pixel beside the box: the box moves,
 //!   then sticks down onto the highest ground under it if that lies less than a wall
@@ -59,17 +59,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
         // One-way cells meet only feet that come from above them: those above every row
         // the feet may rise to this frame (a climb per pixel at most) take no part, and
-        // those in cell rows under the feet are ground (unless the actor ignores them or
-        // drops through a row of them).
+        // those in cell rows under the feet are ground (unless the actor ignores them, or
+        // drops through their row or a row under it).
         let rise = climb.wrapping_mul(dx.saturating_abs()); // ≤ MAX_REACH · MAX_MOVE
         let gait = Gait {
             climb,
             reach,
             sticks: s.sticks_to_slopes,
-            one_way_ground_below: if actor.drop_row == i32::MIN {
+            dropped_row: if actor.drop_row == i32::MIN {
                 i32::MAX
             } else {
-                i32::MIN
+                actor.drop_row
             },
             one_way_air_from: if s.ignores_one_way {
                 i32::MIN
@@ -242,10 +242,9 @@ struct Gait {
     reach: i32,
     /// Whether it sticks to the ground below at all.
     sticks: bool,
-    /// The highest cell row whose one-way cells may be ground, plus one: `i32::MAX`
-    /// where it drops through no row of them (those under its feet are, see
-    /// [`Gait::one_way_rows`]), `i32::MIN` where it does (none are).
-    one_way_ground_below: i32,
+    /// The cell row of one-way cells it drops through (`i32::MAX`: none); they never
+    /// meet it, so only those below it and below its feet are known to be ground.
+    dropped_row: i32,
     /// The first cell row whose one-way cells its feet cannot reach this frame
     /// (`i32::MIN` when it ignores them all).
     one_way_air_from: i32,
@@ -253,8 +252,9 @@ struct Gait {
 
 impl Gait {
     /// How one-way cells meet a box at `here` and the pixels it takes from there: those
-    /// in cell rows under its feet are ground (its feet are above them: they count for
-    /// every pixel down, see `OneWay::Below`), those it cannot reach are air.
+    /// in cell rows under its feet and under the row it drops through are ground (its
+    /// feet are above them: they count for every pixel down, see `OneWay::Below`), those
+    /// it cannot reach are air.
     #[inline(always)]
     fn one_way_rows<M: TileMap, P: AsRef<[Platform]>>(
         &self,
@@ -262,7 +262,7 @@ impl Gait {
         here: Rect,
     ) -> OneWayRows {
         OneWayRows {
-            solid_below: world.tile_of(here.y0).min(self.one_way_ground_below),
+            solid_below: world.tile_of(here.y0).min(self.dropped_row),
             air_from: self.one_way_air_from,
         }
     }

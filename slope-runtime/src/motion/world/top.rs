@@ -45,6 +45,19 @@ impl OneWayRows {
         solid_below: i32::MIN,
         air_from: i32::MIN,
     };
+
+    /// Whether one-way cells of cell row `ty` count as empty cells.
+    #[inline(always)]
+    fn air(self, ty: i32) -> bool {
+        ty >= self.air_from
+    }
+
+    /// Whether one-way cells of cell row `ty`, not air, answer [`Top::OneWay`] (else they
+    /// count as solid cells).
+    #[inline(always)]
+    fn undecided(self, ty: i32) -> bool {
+        ty >= self.solid_below
+    }
 }
 
 /// How a lookup in one tile column ([`World::column_top`]) takes one-way cells.
@@ -54,7 +67,7 @@ pub(crate) enum OneWayCells {
     Solid,
     /// As empty cells (the surface a centre foot traces beside it).
     Air,
-    /// By their cell row (see [`OneWayRows`]; see [`World::top_with_one_way`]).
+    /// By their cell row, as [`OneWayRows`] says (see [`World::top_with_one_way`]).
     Rows(OneWayRows),
 }
 
@@ -127,8 +140,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             let top = match (cell.solid, one_way) {
                 (Solid::Empty, _) => None,
                 (_, OneWayCells::Air) if cell.one_way => None,
-                (_, OneWayCells::Rows(rows)) if cell.one_way && ty >= rows.air_from => None,
-                (_, OneWayCells::Rows(rows)) if cell.one_way && ty >= rows.solid_below => {
+                (_, OneWayCells::Rows(rows)) if cell.one_way && rows.air(ty) => None,
+                (_, OneWayCells::Rows(rows)) if cell.one_way && rows.undecided(ty) => {
                     return Top::OneWay;
                 }
                 (Solid::Full, _) => Some(hi),
@@ -154,8 +167,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let cell = self.map.cell(tx, ty);
         let (id, variant) = match cell.solid {
             Solid::Empty => return Top::Air,
-            _ if cell.one_way && ty >= rows.air_from => return Top::Air,
-            _ if cell.one_way && ty >= rows.solid_below => return Top::OneWay,
+            _ if cell.one_way && rows.air(ty) => return Top::Air,
+            _ if cell.one_way && rows.undecided(ty) => return Top::OneWay,
             Solid::Full => {
                 let top = self
                     .tile_origin(ty)
