@@ -280,7 +280,11 @@ mod tests {
         // 16,777,216 Hz / 59.7275 Hz: the cycles of one frame
         const FRAME: u32 = 280_896;
         let actors = 3;
-        let percent = |c: u32| (c * 100 / FRAME, c * 1000 / FRAME % 10);
+        // Tenths of a percent, rounded to the nearest.
+        let percent = |c: u32| {
+            let tenths = (u64::from(c) * 1000 + u64::from(FRAME / 2)) / u64::from(FRAME);
+            (tenths / 10, tenths % 10)
+        };
         let mut report = String::new();
         write!(
             report,
