@@ -71,6 +71,7 @@ struct Fields {
     shapes: Vec<u8>,
     records: Vec<u8>,
     angles: Vec<u8>,
+    columns: Vec<u8>,
 }
 
 impl Fields {
@@ -83,6 +84,7 @@ impl Fields {
             shapes: blob.shapes.to_vec(),
             records: blob.records.to_vec(),
             angles: blob.angles.to_vec(),
+            columns: blob.columns.to_vec(),
         }
     }
 
@@ -104,15 +106,17 @@ impl Fields {
             .bytes(&self.shapes)
             .bytes(&self.records)
             .bytes(&self.angles)
+            .bytes(&self.columns)
             .seal()
     }
 
     fn field_mut(&mut self, which: u8) -> &mut Vec<u8> {
-        match which % 4 {
+        match which % 5 {
             0 => &mut self.names,
             1 => &mut self.shapes,
             2 => &mut self.records,
-            _ => &mut self.angles,
+            3 => &mut self.angles,
+            _ => &mut self.columns,
         }
     }
 
@@ -223,7 +227,36 @@ fn build(n: u8, records: &[(Vec<u64>, Vec<u8>)], shapes: &[(&str, u16)]) -> Fiel
         shapes: shapes_field(&indices),
         records: records.iter().flat_map(|(c, _)| record(n, c)).collect(),
         angles: records.iter().flat_map(|(_, a)| a.clone()).collect(),
+        columns: records
+            .iter()
+            .flat_map(|(c, _)| variant_columns(n, c))
+            .collect(),
     }
+}
+
+/// The four stored variants (`none`, `FY`, `F90`, `F90Y`), in wire order.
+const STORED_VARIANTS: [Variant; 4] = [
+    Variant::Identity,
+    Variant::FlipY,
+    Variant::Rot90,
+    Variant::Rot90FlipY,
+];
+
+/// The variant columns of a bitmap (`columns[x]`, bit y = pixel (x, y) solid) by the
+/// spec's definition of the variants: per stored variant, N masks of `ceil(N/8)` bytes.
+fn variant_columns(n: u8, columns: &[u64]) -> Vec<u8> {
+    let width = format::mask_bytes(n);
+    STORED_VARIANTS
+        .iter()
+        .flat_map(|&v| {
+            (0..i32::from(n)).flat_map(move |x| {
+                let mask = (0..i32::from(n))
+                    .filter(|&y| variant_solid(n, columns, v, x, y))
+                    .fold(0u64, |m, y| m | 1 << y);
+                mask.to_le_bytes().into_iter().take(width)
+            })
+        })
+        .collect()
 }
 
 /// Heights of the four stored profiles (`none`, `FY`, `F90`, `F90Y`) of a bitmap, by the
@@ -297,6 +330,7 @@ struct Wire<'a> {
     shapes: &'a [u8],
     records: &'a [u8],
     angles: &'a [u8],
+    columns: &'a [u8],
     checksum: [u8; 4],
 }
 
@@ -410,8 +444,8 @@ fn check_bytes(bytes: &[u8]) -> Result<(), BlobError> {
                 (w.magic, w.version, w.tile_size, w.checksum)
             );
             assert_eq!(
-                (b.names, b.shapes, b.records, b.angles),
-                (w.names, w.shapes, w.records, w.angles)
+                (b.names, b.shapes, b.records, b.angles, b.columns),
+                (w.names, w.shapes, w.records, w.angles, w.columns)
             );
         }
         (Err(_), None) => {}
@@ -456,6 +490,7 @@ fn encoder_reproduces_the_golden_blob() {
         shapes: blob.shapes,
         records: blob.records,
         angles: blob.angles,
+        columns: blob.columns,
         checksum: blob.checksum,
     };
     assert_eq!(postcard::to_stdvec(&wire).unwrap(), GOLDEN);
@@ -534,7 +569,7 @@ fn every_single_byte_change_is_refused() {
 #[test]
 fn a_damaged_body_reports_both_checksums() {
     let mut bytes = GOLDEN.to_vec();
-    let at = bytes.len() - 100; // inside `angles`
+    let at = bytes.len() - 100; // inside `columns`
     bytes[at] ^= 0x40;
     let stored = u32::from_le_bytes(GOLDEN[GOLDEN.len() - 4..].try_into().unwrap());
     let computed = crc32(&bytes[..bytes.len() - 4]);
@@ -562,7 +597,7 @@ fn wrong_magic() {
 
 #[test]
 fn unsupported_versions() {
-    for found in [0u16, 2, 127, 128, 0xFFFF] {
+    for found in [0u16, 1, 3, 127, 128, 0xFFFF] {
         let f = Fields {
             version: found,
             ..Fields::golden()
@@ -896,6 +931,25 @@ fn rows_that_disagree_with_columns_are_refused() {
     );
 }
 
+/// The height lookups read the variant columns, the offsets the records: a variant column
+/// that disagrees with its record by one pixel, anywhere, is refused, so the two always
+/// describe the same picture.
+#[test]
+fn variant_columns_that_disagree_with_the_record_are_refused() {
+    let g = Fields::golden();
+    let len = format::variant_columns_len(g.tile_size);
+    for at in 0..g.columns.len() {
+        for bit in 0..8 {
+            let mut f = g.clone();
+            f.columns[at] ^= 1 << bit;
+            let expected = BlobError::BadRecord {
+                record: (at / len) as u16,
+            };
+            assert_eq!(load_err(&f), expected, "byte {at} bit {bit}");
+        }
+    }
+}
+
 #[test]
 fn trailing_bytes() {
     for extra in [&[0u8][..], &[0xFF], &[0, 0, 0, 0], &GOLDEN[..16]] {
@@ -922,6 +976,7 @@ fn overlong_and_oversized_varints() {
             .bytes(&g.shapes)
             .bytes(&g.records)
             .bytes(&g.angles)
+            .bytes(&g.columns)
             .seal()
     };
     let head = || Enc::default().raw(&MAGIC);
@@ -945,12 +1000,12 @@ fn overlong_and_oversized_varints() {
     let mut too_big = vec![0xFFu8; 9];
     too_big.push(0x02);
     for len in [eleven, too_big, vec![0x80; 10]] {
-        let e = head().varint(1).byte(16).raw(&len);
+        let e = head().varint(u64::from(VERSION)).byte(16).raw(&len);
         let bytes = e.raw(&g.names).seal();
         assert_eq!(check_bytes(&bytes), Err(BlobError::BadVarint), "{len:x?}");
         // in a later field too
         let e = head()
-            .varint(1)
+            .varint(u64::from(VERSION))
             .byte(16)
             .bytes(&g.names)
             .bytes(&g.shapes)
@@ -960,19 +1015,20 @@ fn overlong_and_oversized_varints() {
     // the largest lengths that are well-formed varints are merely truncated
     let mut max = vec![0xFFu8; 9];
     max.push(0x01);
-    let bytes = head().varint(1).byte(16).raw(&max).seal();
+    let bytes = head().varint(u64::from(VERSION)).byte(16).raw(&max).seal();
     assert_eq!(check_bytes(&bytes), Err(BlobError::Truncated));
     // Non-minimal but in-range encodings are accepted, as postcard accepts them.
-    let bytes = tail(head().raw(&[0x81, 0x80, 0x00]).byte(16));
+    let bytes = tail(head().raw(&[0x82, 0x80, 0x00]).byte(16));
     assert_eq!(check_bytes(&bytes), Ok(()));
     let bytes = head()
-        .varint(1)
+        .varint(u64::from(VERSION))
         .byte(16)
         .raw(&[g.names.len() as u8 | 0x80, 0x80, 0x00])
         .raw(&g.names)
         .bytes(&g.shapes)
         .bytes(&g.records)
         .bytes(&g.angles)
+        .bytes(&g.columns)
         .seal();
     assert_eq!(check_bytes(&bytes), Ok(()));
 }
@@ -1063,6 +1119,7 @@ fn too_many_shapes_or_records() {
     let f = Fields {
         records: vec![0; 65536 * format::record_len(4)],
         angles: vec![0; 65536 * 16],
+        columns: vec![0; 65536 * format::variant_columns_len(4)],
         ..build(4, &[], &[])
     };
     assert_eq!(load_err(&f), BlobError::BadLength { field: "records" });
@@ -1075,11 +1132,13 @@ fn tiny_all_solid_tile() {
     let angles = vec![0u8; 16];
     let f = build(4, &[(vec![0xF; 4], angles)], &[("full", 0)]);
     let bytes = f.encode();
-    // by hand: 8 masks per table (4 + 3 + 1), one byte each, all 0x0F
+    // by hand: 8 masks per table (4 + 3 + 1), one byte each, all 0x0F; 4 columns of each
+    // of the 4 stored variants, all 0x0F too
     assert_eq!(f.records, vec![0x0F; 16]);
+    assert_eq!(f.columns, vec![0x0F; 16]);
     assert_eq!(
         bytes.len(),
-        8 + 1 + 1 + (1 + 5) + (1 + 2) + (1 + 16) + (1 + 16) + 4
+        8 + 1 + 1 + (1 + 5) + (1 + 2) + (1 + 16) + (1 + 16) + (1 + 16) + 4
     );
     assert_eq!(check_bytes(&bytes), Ok(()));
     let t = Tables::from_bytes(&bytes).unwrap();
@@ -1243,19 +1302,27 @@ fn angles_the_generator_cannot_write_are_refused() {
     assert!(refused > g.angles.len() * 4, "{refused}");
 }
 
-/// A damaged length ends the fields early: that is damage, said so by the checksum, not
-/// "bytes after the checksum" (which stays the report for an intact blob with bytes added).
+/// A damaged length is damage, said so by the checksum, not "bytes after the checksum"
+/// (which stays the report for an intact blob with bytes added) nor a malformed varint
+/// where it shifts a later length onto other bytes; one that sends a field past the end
+/// says "truncated or damaged".
 #[test]
 fn a_damaged_length_is_reported_as_damage() {
     let names_len = 8 + 1 + 1;
-    for delta in [1u8, 3, 50] {
+    let mut damage = 0;
+    for delta in 1u8..=50 {
         let mut bytes = GOLDEN.to_vec();
         bytes[names_len] -= delta;
-        assert!(
-            matches!(check_bytes(&bytes), Err(BlobError::ChecksumMismatch { .. })),
-            "names length - {delta}"
-        );
+        match check_bytes(&bytes) {
+            Err(BlobError::ChecksumMismatch { .. }) => damage += 1,
+            Err(BlobError::Truncated) => {}
+            other => panic!("names length - {delta}: {other:?}"),
+        }
     }
+    assert!(
+        damage >= 40,
+        "{damage} of 50 damaged lengths reported as damage"
+    );
     let mut bytes = GOLDEN.to_vec();
     bytes.push(0);
     assert_eq!(check_bytes(&bytes), Err(BlobError::TrailingBytes));
@@ -1308,7 +1375,7 @@ enum Edit {
     Magic(Index, u8),
     Version(u16),
     TileSize(u8),
-    /// A byte mutation of names (0), shapes (1), records (2) or angles (3).
+    /// A byte mutation of names (0), shapes (1), records (2), angles (3) or columns (4).
     Field(u8, Mutation),
     /// Point a shape at another record index (maybe out of range).
     ShapeIndex(Index, u16),
@@ -1329,7 +1396,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => (any::<Index>(), any::<u8>()).prop_map(|(i, v)| Edit::Magic(i, v)),
         1 => prop_oneof![Just(0u16), Just(2), any::<u16>()].prop_map(Edit::Version),
         2 => prop_oneof![0u8..8, 60u8..70, any::<u8>(), Just(16)].prop_map(Edit::TileSize),
-        8 => (0u8..4, mutation()).prop_map(|(f, m)| Edit::Field(f, m)),
+        8 => (0u8..5, mutation()).prop_map(|(f, m)| Edit::Field(f, m)),
         3 => (any::<Index>(), prop_oneof![0u16..14, any::<u16>()])
             .prop_map(|(i, v)| Edit::ShapeIndex(i, v)),
         6 => (any::<Index>(), any::<Index>(), 0u8..8)
@@ -1377,6 +1444,10 @@ fn apply_edit(f: &mut Fields, e: &Edit) {
             columns[usize::from(x % n)] ^= 1 << (y % n);
             let rebuilt = record(n, &columns);
             f.record_mut(r).copy_from_slice(&rebuilt);
+            let len = format::variant_columns_len(n);
+            if let Some(stored) = f.columns.get_mut(r * len..(r + 1) * len) {
+                stored.copy_from_slice(&variant_columns(n, &columns));
+            }
         }
         Edit::Name(i, name) => {
             if let Some(mut names) = split_names(&f.names).filter(|n| !n.is_empty()) {
@@ -1428,6 +1499,10 @@ fn expected_errors(f: &Fields) -> Vec<BlobError> {
     }
     if f.records.len() % rl == 0 && f.angles.len() != record_count * 4 * usize::from(n) {
         lengths.push(BlobError::BadLength { field: "angles" });
+    }
+    let cl = format::variant_columns_len(n);
+    if f.records.len() % rl == 0 && f.columns.len() != record_count * cl {
+        lengths.push(BlobError::BadLength { field: "columns" });
     }
     if !lengths.is_empty() {
         return lengths;
@@ -1508,7 +1583,9 @@ fn expected_errors(f: &Fields) -> Vec<BlobError> {
                 by_column == by_row
             })
         });
-        if !ok || !transposed {
+        // the variant columns: the record's picture turned as each stored variant
+        let turned = f.columns[r * cl..(r + 1) * cl] == variant_columns(n, &columns_of(n, rec));
+        if !ok || !transposed || !turned {
             errors.push(BlobError::BadRecord { record: r as u16 });
         }
         // angles: each one possible for its profile's ramps

@@ -35,7 +35,7 @@ fn small_tiles() -> Tables<'static> {
     let mut bytes = format::MAGIC.to_vec();
     bytes.push(format::VERSION as u8); // a one-byte varint
     bytes.push(4); // N
-    bytes.extend([0, 0, 0, 0]); // names, shapes, records, angles: empty
+    bytes.extend([0, 0, 0, 0, 0]); // names, shapes, records, angles, columns: empty
     let crc = crc32(&bytes);
     bytes.extend(crc.to_le_bytes());
     Tables::from_bytes(Box::leak(bytes.into_boxed_slice())).expect("the 4-px blob loads")

@@ -236,15 +236,18 @@ fn bytes_line(label: &str, set: &TileSet, blob: &[u8]) -> String {
     let n = usize::from(set.tile_size);
     let shapes = usize::from(tables.shape_count());
     let per_shape = blob.len() as f64 / shapes as f64;
-    let record = format::record_len(set.tile_size) + format::ANGLE_PROFILES * n;
+    let record = format::record_len(set.tile_size)
+        + format::variant_columns_len(set.tile_size)
+        + format::ANGLE_PROFILES * n;
     let dense = n.pow(4) * size_of::<Entry>();
     format!(
         "  {label}: N={n}, {shapes} shapes ({} records): blob {} B = {per_shape:.0} B/shape \
-         (record {} B masks + {} B angles = {record} B); dense {dense} B = {} per shape \
-         (×8 variants: {}); dense/packed per shape = {:.0}×",
+         (record {} B masks + {} B variant columns + {} B angles = {record} B); dense {dense} \
+         B = {} per shape (×8 variants: {}); dense/packed per shape = {:.0}×",
         tables.record_count(),
         blob.len(),
         format::record_len(set.tile_size),
+        format::variant_columns_len(set.tile_size),
         format::ANGLE_PROFILES * n,
         kib(dense),
         kib(dense * 8),

@@ -353,21 +353,24 @@ fn golden_blob_matches_a_fresh_generation() {
 
 #[test]
 fn table_size_is_pinned() {
-    // 16×16: 216 B of masks + 64 B of angles + name and index ≈ 292 B per shape (budget 1 KiB).
+    // 16×16: 216 B of masks + 128 B of variant columns + 64 B of angles + name and index
+    // ≈ 420 B per shape (budget 512 B).
     let set = TileSet::read(Path::new(TILES)).unwrap();
     let blob = slopegen::pack(&set);
     assert_eq!(slope_runtime::format::record_len(16), 216);
-    assert_eq!(blob.len(), 3512, "default blob size changed");
-    assert!(blob.len() / set.tiles.len() <= 1024);
+    assert_eq!(slope_runtime::format::variant_columns_len(16), 128);
+    assert_eq!(blob.len(), 5050, "default blob size changed");
+    assert!(blob.len() / set.tiles.len() <= 512);
 
-    // 32×32: 1080 B of masks + 128 B of angles per shape (budget 4 KiB).
+    // 32×32: 1080 B of masks + 512 B of variant columns + 128 B of angles per shape
+    // (budget 4 KiB).
     let tiles: Vec<Tile> = (0..8)
         .map(|s| tile(&format!("noise{s}"), noise(32, s, 40)))
         .collect();
     let set = TileSet::from_tiles(Path::new("n32"), tiles).unwrap();
     let blob = slopegen::pack(&set);
     assert_eq!(slope_runtime::format::record_len(32), 1080);
-    assert_eq!(blob.len() / 8, 1219);
+    assert_eq!(blob.len() / 8, 1731);
     assert!(blob.len() / 8 <= 4096);
 }
 

@@ -61,10 +61,13 @@ pub struct Tables<'a> {
     table_masks: u16,
     /// Bytes per record.
     record_len: u16,
+    /// Bytes of one record's variant columns.
+    columns_len: u16,
     names: &'a [u8],
     shapes: &'a [u8],
     records: &'a [u8],
     angles: &'a [u8],
+    columns: &'a [u8],
 }
 
 impl<'a> Tables<'a> {
@@ -81,16 +84,19 @@ impl<'a> Tables<'a> {
             mask_bytes: u8::try_from(format::mask_bytes(n)).map_err(bad_size)?,
             table_masks: u16::try_from(format::table_masks(n)).map_err(bad_size)?,
             record_len: u16::try_from(format::record_len(n)).map_err(bad_size)?,
+            columns_len: u16::try_from(format::variant_columns_len(n)).map_err(bad_size)?,
             names: blob.names,
             shapes: blob.shapes,
             records: blob.records,
             angles: blob.angles,
+            columns: blob.columns,
         };
         let shape_count = tables.checked_shape_count()?;
         let record_count = tables.checked_record_count()?;
         tables.check_names(shape_count)?;
         tables.check_indices(record_count)?;
         tables.check_records(record_count)?;
+        tables.check_columns(record_count)?;
         tables.check_angles(record_count)?;
         Ok(tables)
     }
@@ -186,8 +192,9 @@ impl<'a> Tables<'a> {
     /// The highest solid row, within rows `rows` (inside the tile, low ≤ high), of columns
     /// `columns` (inside the tile, low ≤ high) of shape `id` placed as `variant`; `None`
     /// when those pixels hold none, or for an id the blob lacks. The walk's height lookup:
-    /// the OR of the columns is one mask (two of one range-OR level for several), read
-    /// straight from the record as [`Tables::line_covers`] reads a line.
+    /// the OR of the columns is one mask, read straight from the blob: the variant's own
+    /// columns for one column or a few (bit y = row y, no mirroring), two masks of one
+    /// range-OR level of the record for more.
     #[inline]
     pub(crate) fn columns_top(
         &self,
@@ -200,6 +207,29 @@ impl<'a> Tables<'a> {
             // One column (the column ahead of a walker, a traced column): a path of its own,
             // with none of the range's values held across it.
             return self.single_column_top(id, variant, columns.0, rows);
+        }
+        if self.mask_bytes == 2 && columns.1.wrapping_sub(columns.0) < NARROW {
+            // 9- to 16-px tiles: the variant's columns, OR-ed in a plain loop over
+            // half-words.
+            let record = self.record_of(id)?;
+            let last = i32::from(self.tile_size).wrapping_sub(1);
+            let (lo, hi) = if variant.flips_x() {
+                (last.wrapping_sub(columns.1), last.wrapping_sub(columns.0))
+            } else {
+                columns
+            };
+            let profile = usize::from(variant.index() >> 1);
+            let start = self.column_start(record, profile, lo as usize);
+            let end = self
+                .column_start(record, profile, hi as usize)
+                .wrapping_add(2);
+            let mut mask = 0u32;
+            for pair in self.columns.get(start..end)?.chunks_exact(2) {
+                if let &[a, b] = pair {
+                    mask |= u32::from(u16::from_le_bytes([a, b]));
+                }
+            }
+            return self.top_of_mask(u64::from(mask), rows, false);
         }
         let (record, code) = self.record_lines(id, variant, false)?;
         let last = i32::from(self.tile_size).wrapping_sub(1);
@@ -231,7 +261,8 @@ impl<'a> Tables<'a> {
         self.top_of_mask(mask, rows, code & REVERSED != 0)
     }
 
-    /// [`Tables::columns_top`] of the one column `column`.
+    /// [`Tables::columns_top`] of the one column `column`: one mask of the variant
+    /// columns.
     #[inline(always)]
     fn single_column_top(
         &self,
@@ -240,28 +271,35 @@ impl<'a> Tables<'a> {
         column: i32,
         rows: (i32, i32),
     ) -> Option<i32> {
-        let (record, code) = self.record_lines(id, variant, false)?;
-        let index = if code & FLIPPED_INDEX != 0 {
+        let mask = self.variant_column(id, variant, column)?;
+        self.top_of_mask(mask, rows, false)
+    }
+
+    /// Column `column` (inside the tile) of shape `id` placed as `variant`, bit y = row y;
+    /// `None` for an id the blob lacks.
+    #[inline(always)]
+    fn variant_column(&self, id: ShapeId, variant: Variant, column: i32) -> Option<u64> {
+        let record = self.record_of(id)?;
+        let x = if variant.flips_x() {
             i32::from(self.tile_size)
                 .wrapping_sub(1)
                 .wrapping_sub(column)
         } else {
             column
         };
-        let table = if code & ROWS_TABLE != 0 {
-            usize::from(self.table_masks)
-        } else {
-            0
+        let profile = usize::from(variant.index() >> 1);
+        let at = self.column_start(record, profile, x as usize);
+        Some(read_mask(self.columns, at, usize::from(self.mask_bytes)))
+    }
+
+    /// The index of shape `id`'s record; `None` for an id the blob lacks.
+    #[inline(always)]
+    fn record_of(&self, id: ShapeId) -> Option<usize> {
+        let at_index = usize::from(id.index()).wrapping_mul(2);
+        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
+            return None;
         };
-        let width = usize::from(self.mask_bytes);
-        let start = self
-            .record_start(record)
-            .wrapping_add(table.wrapping_add(index as usize).wrapping_mul(width));
-        self.top_of_mask(
-            read_mask(self.records, start, width),
-            rows,
-            code & REVERSED != 0,
-        )
+        Some(usize::from(u16::from_le_bytes([a, b])))
     }
 
     /// The index of shape `id`'s record, and the [`LINE_CODES`] entry of `variant`'s rows
@@ -379,6 +417,11 @@ impl<'a> Tables<'a> {
         if Some(self.angles.len()) != count.checked_mul(n.saturating_mul(ANGLE_PROFILES)) {
             return Err(BlobError::BadLength { field: "angles" });
         }
+        if Some(self.columns.len())
+            != count.checked_mul(format::variant_columns_len(self.tile_size))
+        {
+            return Err(BlobError::BadLength { field: "columns" });
+        }
         u16::try_from(count).map_err(|_| BlobError::BadLength { field: "records" })
     }
 
@@ -454,6 +497,60 @@ impl<'a> Tables<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Every variant column is the record's picture turned as its variant: the height
+    /// lookups read them in place of the records' tables, so the two must agree.
+    fn check_columns(&self, record_count: u16) -> Result<(), BlobError> {
+        let n = self.tile_size;
+        let width = usize::from(self.mask_bytes);
+        let len = format::record_len(n);
+        for record in 0..record_count {
+            let bad = BlobError::BadRecord { record };
+            let start = usize::from(record).wrapping_mul(len);
+            let bytes = self
+                .records
+                .get(start..start.wrapping_add(len))
+                .ok_or(bad)?;
+            let shape = self.shape_of(record, bytes);
+            for (profile, variant) in (0..ANGLE_PROFILES).zip(PROFILE_VARIANTS) {
+                for x in 0..i32::from(n) {
+                    let (lines, index, reversed) = line_slot(n, variant, false, x);
+                    let base = shape.mask(lines, 0, index as usize);
+                    let at = self.column_start(usize::from(record), profile, x as usize);
+                    let stored = read_mask(self.columns, at, width);
+                    // Bit by bit (a load-time check: a reversal of 64 bits is long code on
+                    // ARMv6-M); no bit at or past N.
+                    let same = (0..u32::from(n)).all(|y| {
+                        let p = if reversed {
+                            u32::from(n).wrapping_sub(1).wrapping_sub(y)
+                        } else {
+                            y
+                        };
+                        (stored >> y ^ base >> p) & 1 == 0
+                    });
+                    if !same || stored.checked_shr(u32::from(n)).unwrap_or(0) != 0 {
+                        return Err(bad);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first byte of column `x` of stored variant `profile` (0 `none`, 1 `FY`, 2
+    /// `F90`, 3 `F90Y`) of record `record` in the variant columns (< 2^32: the blob was
+    /// validated, or is being so with bounds-checked reads).
+    #[inline(always)]
+    fn column_start(&self, record: usize, profile: usize, x: usize) -> usize {
+        record
+            .wrapping_mul(usize::from(self.columns_len))
+            .wrapping_add(
+                profile
+                    .wrapping_mul(usize::from(self.tile_size))
+                    .wrapping_add(x)
+                    .wrapping_mul(usize::from(self.mask_bytes)),
+            )
     }
 
     /// Every angle is one the generator can write (see the format's "Angles"): never
@@ -555,6 +652,19 @@ impl<'a> Iterator for Names<'a> {
     }
 }
 
+/// [`Tables::columns_top`] ORs ranges of at most this many columns from the variant
+/// columns in a loop, wider ones from two masks of a record's range-OR tables: on 16-px
+/// tiles the loop is the cheaper up to about 8 columns (`bash firmware/bench.sh`).
+const NARROW: i32 = 8;
+
+/// The stored variant columns' variants, in wire order (`Variant::index() >> 1`).
+const PROFILE_VARIANTS: [Variant; ANGLE_PROFILES] = [
+    Variant::Identity,
+    Variant::FlipY,
+    Variant::Rot90,
+    Variant::Rot90FlipY,
+];
+
 /// [`LINE_CODES`] bit: the line is one of the record's rows (else one of its columns).
 const ROWS_TABLE: u8 = 1;
 /// [`LINE_CODES`] bit: the line's index runs backwards (`N-1-at`).
@@ -632,10 +742,12 @@ mod tests {
             mask_bytes: 0,
             table_masks: 0,
             record_len: 0,
+            columns_len: 0,
             names: &[1, b'a'],
             shapes: &[0, 0],
             records: &records,
             angles: &[],
+            columns: &[],
         };
         assert_eq!(t.record_count(), 0);
         assert_eq!((t.shape_count(), t.tile_size()), (1, 0));

@@ -81,7 +81,8 @@ impl core::fmt::Display for BlobError {
             }
             BlobError::UnsupportedVersion { found } => write!(
                 f,
-                "blob format version {found} is not supported (this runtime reads version {})",
+                "blob format version {found} is not supported (this runtime reads version {}): \
+                 regenerate it with the slopegen of this runtime's release",
                 crate::tables::format::VERSION
             ),
             BlobError::BadVarint => f.write_str("blob has a malformed varint"),

@@ -1,6 +1,6 @@
 //! The blob: slopegen's wire format, written down, and its decoder.
 //!
-//! # FORMAT (version 1)
+//! # FORMAT (version 2)
 //!
 //! A blob is the [postcard] encoding of [`Blob`]: fields in declaration order, integers of
 //! more than one byte as unsigned LEB128 varints, `u8` and fixed arrays as raw bytes, byte
@@ -11,12 +11,13 @@
 //! | field       | encoding          | meaning |
 //! |-------------|-------------------|---------|
 //! | `magic`     | 8 raw bytes       | `SLOPEGEN` |
-//! | `version`   | varint `u16`      | [`VERSION`] (1) |
+//! | `version`   | varint `u16`      | [`VERSION`] (2) |
 //! | `tile_size` | 1 byte            | N, 4..=64; every shape is N×N |
 //! | `names`     | varint len, bytes | per shape: 1 length byte, then that many bytes of UTF-8 (the PNG stem) |
 //! | `shapes`    | varint len, bytes | per shape: `u16` LE index of its record (identical bitmaps share one) |
 //! | `records`   | varint len, bytes | the records, each [`record_len`]`(N)` bytes, see below |
 //! | `angles`    | varint len, bytes | per record `4·N` surface-angle bytes, see below |
+//! | `columns`   | varint len, bytes | per record `4·N` column masks of the variants, see below |
 //! | `checksum`  | 4 raw bytes       | CRC-32 (IEEE) of every byte before it, `u32` LE |
 //!
 //! Shape ids are positions in `shapes` (the generator sorts shapes by name).
@@ -38,18 +39,30 @@
 //! word operations (see the `line` module). Size: `2·ceil(N/8)·Σ_j (N − 2^j + 1)` bytes:
 //! 216 at N = 16, 1080 at N = 32.
 //!
+//! ## Variant columns
+//! Per record, the column masks of four variants, `none`, `FY`, `F90`, `F90Y` (the angle
+//! profiles' order), N masks each in column order, `ceil(N/8)` bytes each, LE, bit y =
+//! pixel (x, y) of the variant solid, y up. The X-mirrored variants (`FX`, `FXY`, `F90X`,
+//! `F90XY`) read their partner's columns backwards. They answer the movers' height lookups
+//! (the highest solid pixel of some columns) with one load per column and no mirroring of
+//! bits, where the records' tables hold the base picture only. Size: `4·N·ceil(N/8)` bytes,
+//! 128 at N = 16.
+//!
 //! ## Validation
-//! [`crate::Tables::from_bytes`] refuses a blob unless: the magic and version match; every
-//! field is complete and nothing follows the checksum; the checksum matches; N is in 4..=64;
-//! `shapes` has an even length; `records` is a whole number of records and `angles` holds
-//! `4·N` bytes per record; there is one well-formed name per shape (non-empty UTF-8 without
-//! control characters), and the names are distinct and sorted (each sorts byte-wise after
-//! the one before, as the generator writes them); every record index is below the record
-//! count; every record is self-consistent (no bit at or past N, each level the OR of the
-//! two masks below it, the rows table the transpose of the columns table); and every angle
-//! is one the generator can write for that record's surfaces (see below). Lookups after
-//! that cannot fail. Bytes after the checksum are reported as damage when the checksum at
-//! the end of the fields does not match (a damaged length), as trailing bytes otherwise.
+//! [`crate::Tables::from_bytes`] refuses a blob unless: the magic and version match (a
+//! blob of another version is refused as such: regenerate it); every field is complete
+//! and nothing follows the checksum; the checksum matches; N is in 4..=64; `shapes` has an
+//! even length; `records` is a whole number of records, `angles` holds `4·N` bytes per
+//! record and `columns` `4·N` masks per record; there is one well-formed name per shape
+//! (non-empty UTF-8 without control characters), and the names are distinct and sorted
+//! (each sorts byte-wise after the one before, as the generator writes them); every record
+//! index is below the record count; every record is self-consistent (no bit at or past N,
+//! each level the OR of the two masks below it, the rows table the transpose of the
+//! columns table, the variant columns the record's picture turned as their variants); and
+//! every angle is one the generator can write for that record's surfaces (see below).
+//! Lookups after that cannot fail. Bytes after the checksum are reported as damage when
+//! the checksum at the end of the fields does not match (a damaged length), as trailing
+//! bytes otherwise; a malformed length in a blob whose checksum fails is damage too.
 //!
 //! ## Angles
 //! Per record, four profiles of N bytes: the top surface's angle in columns 0..N of the
@@ -72,7 +85,7 @@ use crate::tables::error::BlobError;
 pub const MAGIC: [u8; 8] = *b"SLOPEGEN";
 
 /// The format version this crate reads and slopegen writes.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 
 /// Smallest supported tile size.
 pub const MIN_TILE_SIZE: u8 = 4;
@@ -102,6 +115,8 @@ pub struct Blob<'a> {
     pub records: &'a [u8],
     /// Angle profiles, `4·N` bytes per record.
     pub angles: &'a [u8],
+    /// Column masks of four variants, `4·N` masks per record.
+    pub columns: &'a [u8],
     /// CRC-32 of everything before it, LE.
     pub checksum: [u8; 4],
 }
@@ -138,6 +153,13 @@ pub const fn record_len(n: u8) -> usize {
     table_masks(n).wrapping_mul(mask_bytes(n)).wrapping_mul(2)
 }
 
+/// Bytes of one record's variant columns for tile size `n`: `4·N` masks.
+pub const fn variant_columns_len(n: u8) -> usize {
+    (n as usize)
+        .wrapping_mul(ANGLE_PROFILES)
+        .wrapping_mul(mask_bytes(n))
+}
+
 impl<'a> Blob<'a> {
     /// Splits `bytes` into fields. Checks the framing only (magic, version, lengths,
     /// checksum, nothing left over); [`crate::Tables::from_bytes`] checks the contents.
@@ -151,12 +173,28 @@ impl<'a> Blob<'a> {
         if version != VERSION {
             return Err(BlobError::UnsupportedVersion { found: version });
         }
-        let tile_size = r.byte()?;
-        let names = r.bytes()?;
-        let shapes = r.bytes()?;
-        let records = r.bytes()?;
-        let angles = r.bytes()?;
-        let checksum = r.array::<4>()?;
+        let mut fields = || {
+            Ok::<_, BlobError>((
+                r.byte()?,
+                r.bytes()?,
+                r.bytes()?,
+                r.bytes()?,
+                r.bytes()?,
+                r.bytes()?,
+                r.array::<4>()?,
+            ))
+        };
+        // A malformed length in a blob whose checksum fails is damage (a damaged length
+        // shifts every field after it onto other bytes): said so. (One that runs past the
+        // end stays `Truncated`, which names both.)
+        let (tile_size, names, shapes, records, angles, columns, checksum) =
+            fields().map_err(|e| match (e, whole_checksum_mismatch(bytes)) {
+                (
+                    BlobError::BadVarint,
+                    damage @ BlobError::ChecksumMismatch { stored, computed },
+                ) if stored != computed => damage,
+                _ => e,
+            })?;
         if !r.rest.is_empty() {
             // Either an intact blob with bytes appended, or a damaged length that ended the
             // fields early: the checksum where the fields end tells which.
@@ -183,6 +221,7 @@ impl<'a> Blob<'a> {
             shapes,
             records,
             angles,
+            columns,
             checksum,
         })
     }
@@ -269,6 +308,8 @@ mod tests {
     fn sizes_match_the_documented_figures() {
         assert_eq!(record_len(16), 216);
         assert_eq!(record_len(32), 1080);
+        assert_eq!(variant_columns_len(16), 128);
+        assert_eq!(variant_columns_len(32), 512);
         assert_eq!(levels(16), 5);
         assert_eq!(levels(17), 5);
         assert_eq!(level_start(16, 2), 31);
@@ -285,6 +326,7 @@ mod tests {
             shapes: &[0, 0],
             records: &[0; 300],
             angles: &[7; 16],
+            columns: &[5; 16],
             checksum: [0; 4],
         };
         let mut bytes = postcard::to_stdvec(&blob).unwrap();

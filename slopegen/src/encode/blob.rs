@@ -9,7 +9,8 @@ use crate::encode::surface::angles;
 use crate::model::bitmap::Bitmap;
 use crate::model::tileset::TileSet;
 
-/// The profiles stored per record, in wire order; the X-mirrored variants are derived.
+/// The variants whose angle profiles and columns are stored per record, in wire order;
+/// the X-mirrored variants are derived.
 const ANGLE_VARIANTS: [Variant; format::ANGLE_PROFILES] = [
     Variant::Identity,
     Variant::FlipY,
@@ -43,6 +44,7 @@ pub fn pack(set: &TileSet) -> Vec<u8> {
     }
     let record_bytes: Vec<u8> = records.iter().flat_map(|b| record(b)).collect();
     let angle_bytes: Vec<u8> = records.iter().flat_map(|b| angle_profiles(b)).collect();
+    let column_bytes: Vec<u8> = records.iter().flat_map(|b| variant_columns(b)).collect();
     encode(&Blob {
         magic: MAGIC,
         version: VERSION,
@@ -51,6 +53,7 @@ pub fn pack(set: &TileSet) -> Vec<u8> {
         shapes: &shapes,
         records: &record_bytes,
         angles: &angle_bytes,
+        columns: &column_bytes,
         checksum: [0; 4],
     })
 }
@@ -67,6 +70,7 @@ struct Wire<'a> {
     shapes: &'a [u8],
     records: &'a [u8],
     angles: &'a [u8],
+    columns: &'a [u8],
     checksum: [u8; 4],
 }
 
@@ -82,6 +86,7 @@ fn encode(blob: &Blob<'_>) -> Vec<u8> {
         shapes,
         records,
         angles,
+        columns,
         checksum: _,
     } = *blob;
     let wire = Wire {
@@ -92,6 +97,7 @@ fn encode(blob: &Blob<'_>) -> Vec<u8> {
         shapes,
         records,
         angles,
+        columns,
         checksum: [0; 4],
     };
     let mut bytes = postcard::to_stdvec(&wire).expect("serializing to a Vec cannot fail");
@@ -135,6 +141,16 @@ pub fn record(bitmap: &Bitmap) -> Vec<u8> {
     }
     debug_assert_eq!(out.len(), format::record_len(n));
     out
+}
+
+/// The column masks of the four stored variants of one bitmap, in wire order.
+fn variant_columns(bitmap: &Bitmap) -> Vec<u8> {
+    let width = format::mask_bytes(bitmap.size());
+    ANGLE_VARIANTS
+        .iter()
+        .flat_map(|&v| bitmap.variant(v).columns().to_vec())
+        .flat_map(|mask| mask.to_le_bytes().into_iter().take(width))
+        .collect()
 }
 
 /// The four stored angle profiles of one bitmap.
@@ -201,6 +217,7 @@ mod tests {
             shapes: &[2; 130],
             records: &[3; 300],
             angles: &[4; 28],
+            columns: &[5; 56],
             checksum,
         }
     }
@@ -227,6 +244,8 @@ mod tests {
         expected.extend([3; 300]);
         expected.extend([28]);
         expected.extend([4; 28]);
+        expected.extend([56]);
+        expected.extend([5; 56]);
         let crc = slope_runtime::crc32(&expected);
         expected.extend(crc.to_le_bytes());
         assert_eq!(bytes, expected);
