@@ -1495,6 +1495,28 @@ fn damaged_length_byte_is_reported_as_damage() {
     );
 }
 
+/// A blob of an older format (here: the default tiles' blob relabelled as version 1, with a
+/// checksum that matches) is refused with the fix named: regenerate it.
+#[test]
+fn a_blob_of_another_format_version_says_to_regenerate_it() {
+    let root = tempdir();
+    let blob = default_blob(root.path());
+    let mut bytes = fs::read(&blob).unwrap();
+    let version = 8; // after the magic: a one-byte varint
+    assert_eq!(bytes[version], slope_runtime::format::VERSION as u8);
+    bytes[version] = 1;
+    let body = bytes.len() - 4;
+    let crc = slope_runtime::crc32(&bytes[..body]).to_le_bytes();
+    bytes[body..].copy_from_slice(&crc);
+    let old = root.path().join("old.bin");
+    fs::write(&old, &bytes).unwrap();
+    fails_cleanly(
+        root.path(),
+        &[OsStr::new("info"), old.as_os_str()],
+        &[&show(&old), "format version 1", "regenerate"],
+    );
+}
+
 /// The outputs are as readable as any file the user makes (umask 022: 0644 files in 0755
 /// folders), through the links too: another user or a build sandbox can read them.
 #[cfg(unix)]
