@@ -43,7 +43,8 @@
 //! Per record, the column masks of four variants, `none`, `FY`, `F90`, `F90Y` (the angle
 //! profiles' order), N masks each in column order, `ceil(N/8)` bytes each, LE, bit y =
 //! pixel (x, y) of the variant solid, y up. The X-mirrored variants (`FX`, `FXY`, `F90X`,
-//! `F90XY`) read their partner's columns backwards. They answer the movers' height lookups
+//! `F90XY`) read their partner's: column x of `FX` is column N−1−x of `none` (its bits as
+//! they are), and so on. They answer the movers' height lookups
 //! (the highest solid pixel of some columns) with one load per column and no mirroring of
 //! bits, where the records' tables hold the base picture only. Size: `4·N·ceil(N/8)` bytes,
 //! 128 at N = 16.
