@@ -9,6 +9,7 @@
 //! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg0.out target/release/examples/callgrind_walk walk 0
 //! # instructions per pixel step = (Ir of the first − Ir of the second) / printed pixel steps
 //! # the same with `offsets N` / `distance N` (N lookups, cycling 4096 fixed queries)
+//! # and `load N` (N validations of the blob)
 //! ```
 //!
 //! Modes:
@@ -18,6 +19,8 @@
 //! - `offsets COUNT`: `Shape::offsets` (all eight offsets) on fixed pseudo-random queries
 //!   (shape, variant, overlap) of the default tiles.
 //! - `distance COUNT`: `Shape::distance` (one direction) on the same queries.
+//! - `load COUNT`: `Tables::from_bytes` of the default tiles' blob (every check of the
+//!   blob, what a game pays once at start-up).
 
 use std::hint::black_box;
 
@@ -39,8 +42,16 @@ fn main() {
     match mode {
         "walk" => walk(tables, count),
         "offsets" | "distance" => lookups(&tables, mode == "offsets", count),
-        other => panic!("unknown mode {other:?}: walk | offsets | distance"),
+        "load" => load(count),
+        other => panic!("unknown mode {other:?}: walk | offsets | distance | load"),
     }
+}
+
+fn load(count: u64) {
+    let loaded = (0..count)
+        .filter(|_| Tables::from_bytes(black_box(BLOB)).is_ok())
+        .count();
+    println!("load: {count} validations, {loaded} accepted");
 }
 
 fn walk(tables: Tables<'_>, frames: u64) {

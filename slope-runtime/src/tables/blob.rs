@@ -520,6 +520,13 @@ impl<'a> Tables<'a> {
                     let base = shape.mask(lines, 0, index as usize);
                     let at = self.column_start(usize::from(record), profile, x as usize);
                     let stored = self.columns.get(at..at.wrapping_add(width)).ok_or(bad)?;
+                    if !reversed {
+                        // The record's own mask, whose bits past N were checked with it.
+                        if base.to_le_bytes().get(..width) != Some(stored) {
+                            return Err(bad);
+                        }
+                        continue;
+                    }
                     // Bit by bit, as stored (a load-time check: short code matters more
                     // than speed); no bit at or past N.
                     let same = (0..u32::from(n)).all(|y| {
