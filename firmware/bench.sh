@@ -114,8 +114,8 @@ growth_sizes=(4x6 8x14 16x16 24x32 32x48 64x64)
 growth_speeds=(0.5 1 2 4 8 16)
 # Then World::ground_angle: the mixed crowd, every actor asked once after each of 10 frames.
 angle_frames=10
-# Then the mixed crowd with centre feet, on the runtime alone.
-expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]} + 2 * angle_frames + 2))
+# Then the mixed crowd with centre feet, on the runtime alone; then one load of the blob.
+expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]} + 2 * angle_frames + 2 + 2))
 if [ ${#marks[@]} -ne "$expected" ]; then
   cat "$tmp/marks.txt" >&2
   echo "FAIL: expected $expected marks from the plugin, got ${#marks[@]}" >&2
@@ -150,6 +150,9 @@ done
 echo "World::ground_angle on the mixed crowd ($asked asks over $angle_frames frames after the warm-up, $on_cell on a cell): $(((angle_total + asked / 2) / asked)) instructions per ask, $(((angle_total + on_cell / 2) / on_cell)) per ask on a cell; a game that never asks runs none of it"
 read -r centre_stack < <(sed -n 's/^centre feet checksum=[0-9a-f]* stack=\([0-9]*\).*/\1/p' "$tmp/out.txt")
 echo "the mixed crowd with centre feet, runtime alone: $(per_actor_frame "$i") instructions per actor-frame (box feet: $(per_actor_frame 2)), World::step ${centre_stack:-?} B of stack below its caller"
+i=$((i + 2))
+read -r blob_bytes < <(sed -n 's/^load accepted=true bytes=\([0-9]*\).*/\1/p' "$tmp/out.txt")
+echo "Tables::from_bytes of the default tiles' blob (${blob_bytes:-?} B), what a game runs once at start-up: $((marks[i + 1] - marks[i] - mark_cost)) instructions"
 echo "instructions executed in all: $(awk '$1 == "executed" { print $2 }' "$tmp/marks.txt"); one mark costs $mark_cost (subtracted)"
 
 # The level in RAM (GridMap) against the level in flash (PackedMap): src/bin/maps.rs.

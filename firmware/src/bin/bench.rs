@@ -252,11 +252,16 @@ fn main() -> ! {
         "centre feet checksum={:08x} stack={}",
         centre.checksum, centre.stack
     );
+    // One validation of the blob, as a game makes it once at start-up.
+    bench_mark();
+    let loaded = Tables::from_bytes(black_box(TILES)).is_ok();
+    bench_mark();
+    let _ = writeln!(out, "load accepted={loaded} bytes={}", TILES.len());
     let lifts = platforms(tables, &level);
     let _ = writeln!(
         out,
         "stack step={stack} platforms={} window={WINDOW} (platform run checksum {:08x})",
         lifts.stack, lifts.checksum
     );
-    support::exit(same)
+    support::exit(same && loaded)
 }

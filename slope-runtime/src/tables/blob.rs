@@ -520,29 +520,20 @@ impl<'a> Tables<'a> {
                     let base = shape.mask(lines, 0, index as usize);
                     let at = self.column_start(usize::from(record), profile, x as usize);
                     let stored = self.columns.get(at..at.wrapping_add(width)).ok_or(bad)?;
-                    if !reversed {
-                        // The record's own mask, whose bits past N were checked with it.
-                        if base.to_le_bytes().get(..width) != Some(stored) {
-                            return Err(bad);
-                        }
-                        continue;
-                    }
-                    // Bit by bit, as stored (a load-time check: short code matters more
-                    // than speed); no bit at or past N.
-                    let same = (0..u32::from(n)).all(|y| {
-                        let p = if reversed {
-                            u32::from(n).wrapping_sub(1).wrapping_sub(y)
-                        } else {
-                            y
-                        };
-                        let byte = stored.get((y / 8) as usize).copied().unwrap_or(0);
-                        u64::from(byte >> (y % 8) & 1) == base >> p & 1
-                    });
-                    let outside = (u32::from(n)..(width as u32).wrapping_mul(8)).any(|y| {
-                        let byte = stored.get((y / 8) as usize).copied().unwrap_or(0);
-                        byte >> (y % 8) & 1 != 0
-                    });
-                    if !same || outside {
+                    // The record's mask (no bit at or past N: checked with the record),
+                    // its bits run backwards where the variant mirrors the line.
+                    let expected = if !reversed {
+                        base
+                    } else if n <= 32 {
+                        // One word: no 64-bit shift, a library call on ARMv6-M.
+                        u64::from((base as u32).reverse_bits() >> 32u32.wrapping_sub(n.into()))
+                    } else {
+                        (0..u32::from(n)).fold(0, |m, y| {
+                            let p = u32::from(n).wrapping_sub(1).wrapping_sub(y);
+                            m | (base >> p & 1) << y
+                        })
+                    };
+                    if expected.to_le_bytes().get(..width) != Some(stored) {
                         return Err(bad);
                     }
                 }
