@@ -1,7 +1,7 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
 use crate::tables::error::BlobError;
-use crate::tables::format::{self, ANGLE_PROFILES, Blob};
+use crate::tables::format::{self, ANGLE_PROFILES, Blob, STORED_VARIANTS};
 use crate::tables::geometry::Variant;
 use crate::tables::line::{
     covers, highest_bit, highest_bit32, low_bits, lowest_bit, lowest_bit32, span_bits, span_bits32,
@@ -129,16 +129,12 @@ impl<'a> Tables<'a> {
     /// index load and a slice of the record; the angles are sliced only when asked for.
     #[inline]
     pub fn shape(&self, id: ShapeId) -> Option<Shape<'a>> {
-        // u16 · 2 and u16 · u16 cannot overflow a usize of 32 bits or more.
-        let at = usize::from(id.index()).wrapping_mul(2);
-        let &[lo, hi] = self.shapes.get(at..at.wrapping_add(2))? else {
-            return None;
-        };
-        let index = u16::from_le_bytes([lo, hi]);
+        // u16 · u16 cannot overflow a usize of 32 bits or more.
+        let index = self.record_of(id)?;
         let len = usize::from(self.record_len);
-        let start = usize::from(index).wrapping_mul(len);
+        let start = index.wrapping_mul(len);
         let record = self.records.get(start..start.wrapping_add(len))?;
-        Some(self.shape_of(index, record))
+        Some(self.shape_of(u16::try_from(index).ok()?, record))
     }
 
     /// Whether pixels `lo..=hi` of line `at` (a row when `row`, else a column; all three
@@ -211,18 +207,16 @@ impl<'a> Tables<'a> {
         }
         if self.mask_bytes == 2 && columns.1.wrapping_sub(columns.0) < NARROW {
             // 9- to 16-px tiles: the variant's columns, OR-ed in a plain loop over
-            // half-words.
+            // half-words (an X mirror stores them in the other order).
             let record = self.record_of(id)?;
-            let last = i32::from(self.tile_size).wrapping_sub(1);
-            let (lo, hi) = if variant.flips_x() {
-                (last.wrapping_sub(columns.1), last.wrapping_sub(columns.0))
+            let (first, last) = if variant.flips_x() {
+                (columns.1, columns.0)
             } else {
                 columns
             };
-            let profile = usize::from(variant.index() >> 1);
-            let start = self.column_start(record, profile, lo as usize);
+            let start = self.variant_column_start(record, variant, first);
             let end = self
-                .column_start(record, profile, hi as usize)
+                .variant_column_start(record, variant, last)
                 .wrapping_add(2);
             let mut mask = 0u32;
             for pair in self.columns.get(start..end)?.chunks_exact(2) {
@@ -280,7 +274,15 @@ impl<'a> Tables<'a> {
     /// `None` for an id the blob lacks.
     #[inline(always)]
     fn variant_column(&self, id: ShapeId, variant: Variant, column: i32) -> Option<u64> {
-        let record = self.record_of(id)?;
+        let at = self.variant_column_start(self.record_of(id)?, variant, column);
+        Some(read_mask(self.columns, at, usize::from(self.mask_bytes)))
+    }
+
+    /// The first byte of column `column` (inside the tile) of record `record` placed as
+    /// `variant` in the variant columns: its stored partner's column, from the other end
+    /// under an X mirror.
+    #[inline(always)]
+    fn variant_column_start(&self, record: usize, variant: Variant, column: i32) -> usize {
         let x = if variant.flips_x() {
             i32::from(self.tile_size)
                 .wrapping_sub(1)
@@ -288,9 +290,7 @@ impl<'a> Tables<'a> {
         } else {
             column
         };
-        let profile = usize::from(variant.index() >> 1);
-        let at = self.column_start(record, profile, x as usize);
-        Some(read_mask(self.columns, at, usize::from(self.mask_bytes)))
+        self.column_start(record, variant.stored(), x as usize)
     }
 
     /// The index of shape `id`'s record; `None` for an id the blob lacks.
@@ -309,15 +309,12 @@ impl<'a> Tables<'a> {
     /// across the line's arithmetic.)
     #[inline(always)]
     fn record_lines(&self, id: ShapeId, variant: Variant, row: bool) -> Option<(usize, u8)> {
-        let at_index = usize::from(id.index()).wrapping_mul(2);
-        let &[a, b] = self.shapes.get(at_index..at_index.wrapping_add(2))? else {
-            return None;
-        };
+        let record = self.record_of(id)?;
         let code = LINE_CODES
             .get(usize::from(variant.index()) << 1 | usize::from(row))
             .copied()
             .unwrap_or(0);
-        Some((usize::from(u16::from_le_bytes([a, b])), code))
+        Some((record, code))
     }
 
     /// The first byte of record `index` in the records (< 2^32: the blob was validated).
@@ -514,7 +511,7 @@ impl<'a> Tables<'a> {
                 .get(start..start.wrapping_add(len))
                 .ok_or(bad)?;
             let shape = self.shape_of(record, bytes);
-            for (profile, variant) in (0..ANGLE_PROFILES).zip(PROFILE_VARIANTS) {
+            for (profile, variant) in STORED_VARIANTS.into_iter().enumerate() {
                 for x in 0..i32::from(n) {
                     let (lines, index, reversed) = line_slot(n, variant, false, x);
                     let base = shape.mask(lines, 0, index as usize);
@@ -660,14 +657,6 @@ impl<'a> Iterator for Names<'a> {
 /// columns in a loop, wider ones from two masks of a record's range-OR tables: on 16-px
 /// tiles the loop is the cheaper up to about 8 columns (`bash firmware/bench.sh`).
 const NARROW: i32 = 8;
-
-/// The stored variant columns' variants, in wire order (`Variant::index() >> 1`).
-const PROFILE_VARIANTS: [Variant; ANGLE_PROFILES] = [
-    Variant::Identity,
-    Variant::FlipY,
-    Variant::Rot90,
-    Variant::Rot90FlipY,
-];
 
 /// [`LINE_CODES`] bit: the line is one of the record's rows (else one of its columns).
 const ROWS_TABLE: u8 = 1;

@@ -81,6 +81,7 @@
 //! [postcard]: https://postcard.jamesmunns.com/wire-format
 
 use crate::tables::error::BlobError;
+use crate::tables::geometry::Variant;
 
 /// The first eight bytes of every blob.
 pub const MAGIC: [u8; 8] = *b"SLOPEGEN";
@@ -96,6 +97,15 @@ pub const MAX_TILE_SIZE: u8 = 64;
 
 /// Profiles stored per record in `angles`: the variants `none`, `FY`, `F90`, `F90Y`.
 pub const ANGLE_PROFILES: usize = 4;
+
+/// The variants whose angle profiles and columns a record stores, in wire order; the
+/// X-mirrored four read their partner's.
+pub const STORED_VARIANTS: [Variant; ANGLE_PROFILES] = [
+    Variant::Identity,
+    Variant::FlipY,
+    Variant::Rot90,
+    Variant::Rot90FlipY,
+];
 
 /// The blob's fields, in wire order. The generator serializes them with postcard; the
 /// runtime decodes them by hand (no serde in firmware) in [`Blob::decode`].

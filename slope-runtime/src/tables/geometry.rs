@@ -116,10 +116,13 @@ impl Variant {
         self.index() & 2 != 0
     }
 
-    /// The variant without its left-right mirror.
+    /// Which of the blob's four stored variants ([`crate::format::STORED_VARIANTS`]:
+    /// `none`, `FY`, `F90`, `F90Y`) this one reads its angle profile and columns from:
+    /// itself without its left-right mirror (the mirrored four read their partner's
+    /// columns from the other end).
     #[inline]
-    pub(crate) const fn without_flip_x(self) -> Variant {
-        Variant::from_parts(self.rotated(), false, self.flips_y())
+    pub(crate) const fn stored(self) -> usize {
+        (self.index() >> 1) as usize
     }
 
     /// Which direction in the base shape a move in `dir` on this variant is.

@@ -241,8 +241,7 @@ impl<'a> Shape<'a> {
     #[inline]
     fn angle(&self, variant: Variant, column: u8) -> u8 {
         // Stored: none, FY, F90, F90Y. The X mirrors read their partner backwards, negated.
-        let base = variant.without_flip_x();
-        let profile = usize::from(base.rotated()) * 2 + usize::from(base.flips_y());
+        let profile = variant.stored();
         let col = if variant.flips_x() {
             self.n.saturating_sub(1).saturating_sub(column)
         } else {

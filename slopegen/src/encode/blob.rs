@@ -2,21 +2,11 @@
 
 use std::collections::HashMap;
 
-use slope_runtime::Variant;
-use slope_runtime::format::{self, Blob, MAGIC, VERSION};
+use slope_runtime::format::{self, Blob, MAGIC, STORED_VARIANTS, VERSION};
 
 use crate::encode::surface::angles;
 use crate::model::bitmap::Bitmap;
 use crate::model::tileset::TileSet;
-
-/// The variants whose angle profiles and columns are stored per record, in wire order;
-/// the X-mirrored variants are derived.
-const ANGLE_VARIANTS: [Variant; format::ANGLE_PROFILES] = [
-    Variant::Identity,
-    Variant::FlipY,
-    Variant::Rot90,
-    Variant::Rot90FlipY,
-];
 
 /// Encodes `set` as a blob. Deterministic: the same tiles give the same bytes.
 ///
@@ -146,7 +136,7 @@ pub fn record(bitmap: &Bitmap) -> Vec<u8> {
 /// The column masks of the four stored variants of one bitmap, in wire order.
 fn variant_columns(bitmap: &Bitmap) -> Vec<u8> {
     let width = format::mask_bytes(bitmap.size());
-    ANGLE_VARIANTS
+    STORED_VARIANTS
         .iter()
         .flat_map(|&v| bitmap.variant(v).columns().to_vec())
         .flat_map(|mask| mask.to_le_bytes().into_iter().take(width))
@@ -155,7 +145,7 @@ fn variant_columns(bitmap: &Bitmap) -> Vec<u8> {
 
 /// The four stored angle profiles of one bitmap.
 fn angle_profiles(bitmap: &Bitmap) -> Vec<u8> {
-    ANGLE_VARIANTS
+    STORED_VARIANTS
         .iter()
         .flat_map(|&v| angles(&bitmap.variant(v).heights()))
         .collect()
