@@ -61,8 +61,13 @@ trap 'rm -rf "$tmp"' EXIT
 started=$SECONDS
 
 cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libinsn_count.so" qemu/insn_count.c
-cargo build --release --quiet --bin bench --bin maps --bin api --bin api_base --bin game --bin game_base
+cargo build --release --quiet --bin bench --bin maps --bin api --bin api_base
 release=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release
+# The game twice: with the runtime's default features, then as a game whose actors use
+# neither centre feet nor equal slope speed builds it (without them); both must play alike.
+cargo build --release --quiet -p firmware-game --features runtime-defaults
+cp "$release/game" "$tmp/game_defaults"
+cargo build --release --quiet -p firmware-game
 elf=$release/bench
 
 mark=$(nm "$elf" | awk '$3 == "bench_mark" { print "0x" $1 }')
@@ -220,15 +225,24 @@ api_code=$((api - base - blob))
 echo "code: every public function of slope-runtime: flash $api B - $base B without the calls - $blob B of blob = $api_code B"
 no_panic_path "$release/api" all-API
 
-# The game: src/bin/game.rs on QEMU's micro:bit, its code against game_base's flash.
-status=0
-timeout 300 qemu-system-arm -cpu cortex-m0 -machine microbit -nographic \
-  -semihosting-config enable=on,target=native \
-  -kernel "$release/game" > "$tmp/game_out.txt" 2> "$tmp/game_err.txt" || status=$?
+# The game: game/src/bin/game.rs on QEMU's micro:bit, its code against game_base's flash.
+play_game() { # ELF, output file
+  local status=0
+  timeout 300 qemu-system-arm -cpu cortex-m0 -machine microbit -nographic \
+    -semihosting-config enable=on,target=native \
+    -kernel "$1" > "$2" 2> "$tmp/game_err.txt" || status=$?
+  if [ "$status" != 0 ]; then
+    cat "$2" "$tmp/game_err.txt" >&2
+    echo "FAIL: the game ($1) exited with status $status (its level was refused, an actor never met one of the level's features, or it crashed)" >&2
+    exit 1
+  fi
+}
+play_game "$tmp/game_defaults" "$tmp/game_defaults_out.txt"
+play_game "$release/game" "$tmp/game_out.txt"
 cat "$tmp/game_out.txt"
-if [ "$status" != 0 ]; then
-  cat "$tmp/game_err.txt" >&2
-  echo "FAIL: the game exited with status $status (its level was refused, an actor never met one of the level's features, or it crashed)" >&2
+if ! cmp -s <(grep '^game frames=' "$tmp/game_defaults_out.txt") <(grep '^game frames=' "$tmp/game_out.txt"); then
+  echo "FAIL: the game plays differently with the runtime's default features:" >&2
+  grep '^game frames=' "$tmp/game_defaults_out.txt" "$tmp/game_out.txt" >&2
   exit 1
 fi
 read -r game_blob game_map game_stack game_window < <(sed -n 's/^game blob=\([0-9]*\) map=\([0-9]*\) stack=\([0-9]*\) window=\([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/game_out.txt") || true
@@ -244,6 +258,9 @@ game=$(flash "$release/game")
 game_base=$(flash "$release/game_base")
 game_code=$((game - game_base - game_blob - game_map))
 echo "code: the game: flash $game B - $game_base B without the runtime's calls - $game_blob B of blob - $game_map B of map = $game_code B"
+game_defaults_code=$(($(flash "$tmp/game_defaults") - game_base - game_blob - game_map))
+echo "code: the same game with the runtime's default features (centre feet, equal slope speed), playing alike: $game_defaults_code B"
+no_panic_path "$tmp/game_defaults" "game (default features)"
 no_panic_path "$release/game" game
 grouped() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<< "$1"; }
 echo "game code $(grouped "$game_code") B (target 8,192 B), frame stack $(grouped "$game_stack") B (target 1,024 B)"

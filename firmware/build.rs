@@ -1,10 +1,7 @@
 //! Puts each board's memory layout, as memory.x, where the linker (cortex-m-rt's link.x) finds it for the
 //! binaries built for that board: the micro:bit (nRF51822, 16 KiB RAM) for the shipped
-//! firmware and the size builds, QEMU's mps2-an385 (4 MiB RAM) for the benches.
-//!
-//! And runs slopegen on the `game` firmware's Tiled level, `levels/game.tmx`, as a game's
-//! build.rs would (README, quick start): `game.bin` (the tables), `game.map` (the packed
-//! map) and `game.rs` (both, and the map's named objects) in OUT_DIR.
+//! firmware and the size builds, QEMU's mps2-an385 (4 MiB RAM) for the benches. (The game,
+//! `game/`, is a package of its own, with its own build.rs.)
 
 use std::path::PathBuf;
 
@@ -13,7 +10,7 @@ const BOARDS: [(&str, &[u8], &[&str]); 2] = [
     (
         "microbit",
         include_bytes!("memory-microbit.x"),
-        &["firmware", "empty", "api", "api_base", "game", "game_base"],
+        &["firmware", "empty", "api", "api_base"],
     ),
     (
         "an385",
@@ -34,6 +31,4 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=memory-microbit.x");
     println!("cargo:rerun-if-changed=memory-an385.x");
-    // Its rerun-if-changed lines name the map, its tileset and its sheet.
-    slopegen::Builder::new("levels/game.tmx").build();
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the game's stack goes on a Cortex-M0: runs firmware/src/bin/game.rs under QEMU's
+# Where the game's stack goes on a Cortex-M0: runs firmware/game/src/bin/game.rs under QEMU's
 # micro:bit with a plugin (qemu/stack_path.c) that finds the lowest stack address a frame
 # stores to, and prints the calls open at that store, outermost first, each with its own
 # frame (the bytes its prologue pushes and reserves, read from `llvm-objdump -d`), then
@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libstack_path.so" qemu/stack_path.c
-cargo build --release --quiet --bin game
+cargo build --release --quiet -p firmware-game
 elf=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release/game
 start=$(nm "$elf" | awk '$3 ~ /play9one_frame/ && !found { print "0x" $1; found = 1 }')
 # The report after the frames, whose formatting goes deeper than they do, is left out.

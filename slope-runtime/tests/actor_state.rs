@@ -10,6 +10,7 @@
 //!
 //! Maps are ASCII (see `support`), rows top first, N = 16 px cells, y up; velocities in
 //! 1/256 px per frame (`PX` = 1 px per frame).
+#![cfg(feature = "centre_feet")]
 
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod support;

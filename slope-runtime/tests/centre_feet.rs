@@ -1,6 +1,7 @@
 //! `Feet::Centre` on slopes: the actor stands where its centre column meets the ground,
 //! blocks under and beside the slope included; its height changes smoothly along every
 //! junction; walls and ceilings, blocks or shapes, still stop its box.
+#![cfg(feature = "centre_feet")]
 
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod support;

@@ -218,6 +218,7 @@ fn the_slide_limit_is_the_wall_height_minus_one() {
 
 /// A centre-footed actor standing on a slope dips into it; that is no sloped ceiling: a
 /// block's corner over its head is still nudged past by the corner correction alone.
+#[cfg(feature = "centre_feet")]
 #[test]
 fn corner_correction_holds_for_centre_feet_on_a_slope() {
     let map = Ascii::new(

@@ -13,6 +13,7 @@
 //! ```
 //!
 //! and review the diff of `tests/data/walk_trace.txt` before committing it.
+#![cfg(all(feature = "centre_feet", feature = "equal_slope_speed"))]
 
 use slope_runtime::{
     Actor, ActorSettings, Cell, Feet, GridMap, SUBPIXEL, ShapeId, Tables, Variant, World,

@@ -22,6 +22,13 @@ use slope_runtime::{
     Variant, World, crc32, format, move_platform,
 };
 
+/// Every kind of feet of this build (`Feet::Centre` with the feature `centre_feet`).
+const FEET: &[Feet] = &[
+    Feet::Box,
+    #[cfg(feature = "centre_feet")]
+    Feet::Centre,
+];
+
 static BLOB: &[u8] = include_bytes!("data/tiles.bin");
 
 /// The default tiles (N = 16).
@@ -172,7 +179,7 @@ fn one_step_at_every_limit_takes_bounded_work() {
         ];
         for (name, f) in maps {
             let map = Counted::new(f);
-            for feet in [Feet::Box, Feet::Centre] {
+            for &feet in FEET {
                 for start in [(0, 3), (-4096, 0), (0, 600 - 65)] {
                     for v in [
                         (MAX_SPEED, MAX_SPEED),
@@ -197,7 +204,7 @@ fn one_step_at_every_limit_takes_bounded_work() {
 fn move_platform_at_every_limit_takes_bounded_work() {
     for (tables, n) in [(small_tiles(), 4), (tables(), 16)] {
         let floor = Counted::new(|_, ty| if ty < 0 { Cell::FULL } else { Cell::EMPTY });
-        for feet in [Feet::Box, Feet::Centre] {
+        for &feet in FEET {
             // Pushing the largest actor sideways along the floor, by a 4096-px move.
             let mut platforms = [Platform::new(0, 0, 16, 16)];
             let mut actors = [largest(16, 0, feet)];
@@ -663,7 +670,7 @@ proptest! {
         limit in 0..40i32,
         start in (0..90i32, 0..70i32, 1u16..=20, 1u16..=20),
         settings in settings(),
-        feet in prop_oneof![Just(Feet::Box), Just(Feet::Centre)],
+        feet in prop::sample::select(FEET),
         velocities in prop::collection::vec((speed(), speed()), 1..10),
     ) {
         let (a, b) = (World::new(tables(), &with), World::new(tables(), &without));

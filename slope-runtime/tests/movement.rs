@@ -9,7 +9,9 @@
 
 mod support;
 
-use slope_runtime::{Actor, ActorSettings, Cell, Direction, Feet, Rect, TileMap};
+#[cfg(feature = "centre_feet")]
+use slope_runtime::Feet;
+use slope_runtime::{Actor, ActorSettings, Cell, Direction, Rect, TileMap};
 use support::*;
 
 /// The actors' height in the walking tests.
@@ -468,7 +470,7 @@ fn standing_still_on_any_walkable_slope_never_slides() {
         let map = Ascii::with(ONE_PIECE, &[('s', cell)]);
         let w = world(&map);
         for width in WIDTHS {
-            for feet in [Feet::Box, Feet::Centre] {
+            for &feet in FEET {
                 let s = ActorSettings {
                     feet,
                     ..ActorSettings::default()
@@ -1245,10 +1247,12 @@ fn rotated_slope11_is_a_wall_at_four_px_per_column() {
 
 /// An endless 45° slope rising to the right from x = 0 (cell (t, t) is `slope`, the cells
 /// below it full), flat ground at y = 0 to the left.
+#[cfg(feature = "equal_slope_speed")]
 struct Staircase {
     slope: Cell,
 }
 
+#[cfg(feature = "equal_slope_speed")]
 impl TileMap for Staircase {
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         match (tx, ty) {
@@ -1261,6 +1265,7 @@ impl TileMap for Staircase {
     }
 }
 
+#[cfg(feature = "equal_slope_speed")]
 #[test]
 fn equal_slope_speed_scales_walking_on_a_45_degree_slope_by_its_cosine() {
     let map = Staircase {
@@ -1312,6 +1317,7 @@ fn equal_slope_speed_scales_walking_on_a_45_degree_slope_by_its_cosine() {
 // 10. Centre feet
 // ---------------------------------------------------------------------------------------
 
+#[cfg(feature = "centre_feet")]
 fn centre() -> ActorSettings {
     ActorSettings {
         feet: Feet::Centre,
@@ -1321,6 +1327,7 @@ fn centre() -> ActorSettings {
 
 /// Whether a centre-footed box `r` (default settings: wall height 4) covers a solid pixel
 /// it must not, by the rule of `Feet::Centre`'s docs (`support::centre_hit`).
+#[cfg(feature = "centre_feet")]
 fn centre_hits(map: &Ascii, r: Rect) -> bool {
     let solid = |x, y| pixel(map, x, y, OneWay::Air);
     centre_hit(solid, |x, y| pixel(map, x, y, OneWay::Solid), r, 4).is_some()
@@ -1328,6 +1335,7 @@ fn centre_hits(map: &Ascii, r: Rect) -> bool {
 
 /// Where a centre-footed actor of `width` at `x` rests: dropped from the top of the map,
 /// the first place from which one more pixel down would cover a pixel it must not.
+#[cfg(feature = "centre_feet")]
 fn centre_rest(map: &Ascii, x: i32, width: u16) -> i32 {
     let mut y = map.height_px();
     while !centre_hits(map, Rect::of_box(x, y - 1, width, HEIGHT)) {
@@ -1337,12 +1345,14 @@ fn centre_rest(map: &Ascii, x: i32, width: u16) -> i32 {
 }
 
 /// A peak of slopes only: slope45 at tile 4, slope45 FX at tile 5 (top 32 at x 79 and 80).
+#[cfg(feature = "centre_feet")]
 const PEAK: &str = r"
     ..........
     ..../\....
     ##########
 ";
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_stand_where_the_centre_column_meets_the_slope() {
     let map = Ascii::new(PEAK);
@@ -1369,6 +1379,7 @@ fn centre_feet_stand_where_the_centre_column_meets_the_slope() {
 }
 
 /// Walks a centre-footed actor across `map` and back per pixel, checking every pixel.
+#[cfg(feature = "centre_feet")]
 fn walk_centre(map: &Ascii, width: u16) {
     let w = world(map);
     let mut a = landed(map, map.height_px(), 0, width, HEIGHT, centre());
@@ -1396,6 +1407,7 @@ fn walk_centre(map: &Ascii, width: u16) {
     }
 }
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_follow_the_surface_over_a_peak() {
     let map = Ascii::new(PEAK);
@@ -1404,6 +1416,7 @@ fn centre_feet_follow_the_surface_over_a_peak() {
     }
 }
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_walk_up_a_slope_at_two_px_per_frame() {
     let map = Ascii::new(PEAK);
@@ -1424,6 +1437,7 @@ fn centre_feet_walk_up_a_slope_at_two_px_per_frame() {
     }
 }
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_follow_the_surface_down_a_slope() {
     // Downhill only, both ways from the top of the peak (the uphill halves are in the
@@ -1447,12 +1461,14 @@ fn centre_feet_follow_the_surface_down_a_slope() {
 }
 
 /// slope45, a full block, slope45 FX: the "perfect slope" write-up's inside-ground case.
+#[cfg(feature = "centre_feet")]
 const PLATEAU: &str = r"
     ............
     ..../#\.....
     ############
 ";
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_walk_up_a_slope_onto_a_plateau() {
     let map = Ascii::new(PLATEAU);
@@ -1474,6 +1490,7 @@ fn centre_feet_walk_up_a_slope_onto_a_plateau() {
     }
 }
 
+#[cfg(feature = "centre_feet")]
 #[test]
 fn centre_feet_walk_down_from_a_plateau_onto_a_slope() {
     let map = Ascii::new(PLATEAU);

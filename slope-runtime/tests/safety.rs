@@ -23,6 +23,7 @@
 //! under or past a ceiling without its room check, a vertical step without its check,
 //! an off-by-one `escape` limit, `room` ignoring a collision, a stick one pixel too far,
 //! no position clamp, a larger `move_by` clamp) each fail at least one of them.
+#![cfg(all(feature = "centre_feet", feature = "equal_slope_speed"))]
 
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -44,6 +44,11 @@ pub enum Feet {
     /// reading the cells of that column from the side's highest solid pixel down to the
     /// surface): on the benchmark's crowd, about 4.4 times the instructions of
     /// [`Feet::Box`] (BENCHMARKS.md, "Centre feet cost more").
+    ///
+    /// With the crate feature `centre_feet` (a default feature): every game that links
+    /// the runtime with it links the code of centre feet, whether its actors use them or
+    /// not.
+    #[cfg(feature = "centre_feet")]
     Centre,
 }
 
@@ -56,6 +61,7 @@ pub enum Feet {
 /// assert_eq!(s.wall_height, 4);
 /// assert!(s.sticks_to_slopes && s.ceiling_slide && !s.ignores_one_way);
 /// assert_eq!(s.corner_correction, 4);
+/// # #[cfg(feature = "equal_slope_speed")]
 /// assert!(!s.equal_slope_speed);
 /// assert_eq!(s.feet, Feet::Box);
 /// assert!(s.keeps_platform_momentum);
@@ -86,6 +92,11 @@ pub struct ActorSettings {
     /// along the surface equals the flat speed (the perfect-slope write-up). The slope is
     /// [`World::ground_angle`](crate::World::ground_angle) where the frame starts (its cost is paid on
     /// every grounded frame of such an actor). Default `false`.
+    ///
+    /// With the crate feature `equal_slope_speed` (a default feature): every game that
+    /// links the runtime with it links the ground angle's code, whether its actors ask for
+    /// equal speed or not.
+    #[cfg(feature = "equal_slope_speed")]
     pub equal_slope_speed: bool,
     /// How the actor stands on slopes. Default [`Feet::Box`].
     pub feet: Feet,
@@ -131,6 +142,7 @@ impl Default for ActorSettings {
             ignores_one_way: false,
             ceiling_slide: true,
             corner_correction: 4,
+            #[cfg(feature = "equal_slope_speed")]
             equal_slope_speed: false,
             feet: Feet::Box,
             keeps_platform_momentum: true,

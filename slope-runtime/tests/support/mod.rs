@@ -27,8 +27,15 @@
 use std::sync::OnceLock;
 
 use slope_runtime::{
-    Actor, Cell, Contacts, MAX_MOVE, Rect, Solid, Tables, TileMap, Variant, World,
+    Actor, Cell, Contacts, Feet, MAX_MOVE, Rect, Solid, Tables, TileMap, Variant, World,
 };
+
+/// Every kind of feet of this build (`Feet::Centre` with the feature `centre_feet`).
+pub const FEET: &[Feet] = &[
+    Feet::Box,
+    #[cfg(feature = "centre_feet")]
+    Feet::Centre,
+];
 
 /// The tile size of the default tiles.
 pub const N: i32 = 16;
@@ -266,6 +273,7 @@ pub fn overlaps_solid<M: TileMap>(map: &M, r: Rect) -> bool {
 /// than `(wall − 1)·far` rows down, `far` the wider side, lets no column reach the box's
 /// rows: the search stops there; the unit test of `slope-runtime/src/motion/world/foot.rs`
 /// searches without that bound.)
+#[cfg(feature = "centre_feet")]
 pub fn centre_hit(
     solid: impl Fn(i32, i32) -> bool,
     ground: impl Fn(i32, i32) -> bool,

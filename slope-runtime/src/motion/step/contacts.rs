@@ -230,7 +230,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             ..here
         }
         .shifted(Direction::Down, 1);
-        match floor.foot {
+        match floor.foot() {
             None => self.footing_of_box(centre, below, here, floor, exact),
             Some(foot) => self.footing_of_foot(centre, below, here, floor, foot, exact),
         }

@@ -72,7 +72,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // Whole-box feet meet only what the box's edges pass: strips suffice. (A box that
         // something embedded meets nothing new either way: each strip is a row or column
         // of pixels the moved box adds.)
-        let by_strips = walkable.foot.is_none() && strips_allowed();
+        let by_strips = walkable.foot().is_none() && strips_allowed();
         let lift = if by_strips {
             self.climb_by_strips(here, dir, climb, walkable, &solids)
         } else {
@@ -222,6 +222,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
+    #[cfg(feature = "equal_slope_speed")]
     pub(super) fn slope_scaled(&self, actor: &Actor, vx: i32) -> i32 {
         // At the start of a frame, `contacts` still holds the last frame's result.
         if !actor.settings.equal_slope_speed || !actor.contacts.on_ground() {
@@ -238,6 +239,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let cos = i32::from(COS_Q15.get(a as usize).copied().unwrap_or(1 << 15));
         // |vx| ≤ 2^14 and cos ≤ 2^15: the product fits an i32.
         vx.saturating_mul(cos) >> 15
+    }
+}
+
+/// Without equal slope speed (the crate feature `equal_slope_speed`), speed on a slope is
+/// the speed on flat ground.
+#[cfg(not(feature = "equal_slope_speed"))]
+impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+    #[inline(always)]
+    pub(super) fn slope_scaled(&self, _actor: &Actor, vx: i32) -> i32 {
+        vx
     }
 }
 
@@ -294,6 +305,7 @@ fn trailing_feet(ahead: Rect, dir: Direction) -> Rect {
 }
 
 /// cos(a) in Q15 for byte angles a = 0..=64 (a quarter turn).
+#[cfg(feature = "equal_slope_speed")]
 const COS_Q15: [u16; 65] = [
     32768, 32758, 32729, 32679, 32610, 32522, 32413, 32286, 32138, 31972, 31786, 31581, 31357,
     31114, 30853, 30572, 30274, 29957, 29622, 29269, 28899, 28511, 28106, 27684, 27246, 26791,

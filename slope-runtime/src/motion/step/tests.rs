@@ -34,8 +34,12 @@ fn settings() -> impl Strategy<Value = ActorSettings> {
         sticks_to_slopes: f[0],
         ignores_one_way: f[1],
         ceiling_slide: f[2],
+        #[cfg(feature = "equal_slope_speed")]
         equal_slope_speed: f[3],
+        #[cfg(feature = "centre_feet")]
         feet: if f[4] { Feet::Centre } else { Feet::Box },
+        #[cfg(not(feature = "centre_feet"))]
+        feet: Feet::Box,
         keeps_platform_momentum: true,
     })
 }

@@ -32,7 +32,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether `r` covers a solid pixel of a cell under `rules`.
     #[inline]
     pub(super) fn hits_cells(&self, r: Rect, rules: &Rules) -> bool {
-        if rules.foot.is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
+        if rules.foot().is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
             self.strip_hits(r, rules)
         } else {
             self.box_hits(r, rules)
@@ -339,7 +339,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// and inlined, a centre foot's parts would sit on the stack of every search.
     #[inline(never)]
     pub(crate) fn cell_hits_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
-        let Some(foot) = rules.foot else {
+        let Some(foot) = rules.foot() else {
             return self.collides_with(tx, ty, r, rules);
         };
         let hit = self.foot_parts(r, rules, foot, |part, rules| {

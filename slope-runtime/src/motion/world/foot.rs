@@ -278,7 +278,7 @@ fn flush<B>(
     f(part, body)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "centre_feet"))]
 mod tests {
     use core::ops::ControlFlow;
 
@@ -414,7 +414,7 @@ mod tests {
             let expected = hits_by_pixels(&map, r, wall);
             prop_assert_eq!(world.hits_with(r, &rules), expected, "{:?}", r);
             // The parts that footing and the per-cell tests visit meet the same pixels.
-            let foot = rules.foot.ok_or_else(|| TestCaseError::fail("a centre foot"))?;
+            let foot = rules.foot().ok_or_else(|| TestCaseError::fail("a centre foot"))?;
             let by_parts = world.foot_parts(r, &rules, foot, |part, part_rules| {
                 if world.hits_cells(part, part_rules) {
                     ControlFlow::Break(())

@@ -12,7 +12,9 @@
 //! gradually over crests, valleys and seams.
 
 use crate::map::{Solid, TileMap};
-use crate::motion::actor::{Actor, Feet};
+use crate::motion::actor::Actor;
+#[cfg(feature = "centre_feet")]
+use crate::motion::actor::Feet;
 use crate::motion::platform::Platform;
 use crate::motion::world::World;
 use crate::tables::ShapeId;
@@ -195,6 +197,7 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
     /// its bottom (the centre if none has).
     fn foot_column(&mut self, actor: &Actor) -> i32 {
         let centre = actor.centre_x();
+        #[cfg(feature = "centre_feet")]
         if actor.settings.feet == Feet::Centre {
             return centre;
         }

@@ -119,7 +119,9 @@ fn tile_shift(n: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::cells::split;
-    use super::rules::{Foot, OneWay, Rules};
+    #[cfg(feature = "centre_feet")]
+    use super::rules::Foot;
+    use super::rules::{OneWay, Rules};
     use super::{World, tile_shift};
     use crate::Direction;
     use crate::motion::rect::Rect;
@@ -151,11 +153,15 @@ mod tests {
                 skip_row,
             }),
         ];
+        #[cfg(feature = "centre_feet")]
         let foot = prop::option::of((0..=(r.x1 - r.x0) as u8, 0..5u8))
             .prop_map(|foot| foot.map(|(offset, rise)| Foot::new(offset, rise)));
-        (one_way, foot).prop_map(|(one_way, foot)| Rules {
+        #[cfg(not(feature = "centre_feet"))]
+        let foot = Just(());
+        (one_way, foot).prop_map(|(one_way, _foot)| Rules {
             one_way,
-            foot,
+            #[cfg(feature = "centre_feet")]
+            foot: _foot,
             skip_platform: None,
         })
     }
@@ -179,7 +185,7 @@ mod tests {
         #[test]
         fn has_room_is_room_with_at_least_k((map, r, rules, dir, k) in case()) {
             let world = World::new(tables(), &map);
-            if rules.foot.is_some() && world.hits_with(r, &rules) {
+            if rules.foot().is_some() && world.hits_with(r, &rules) {
                 return Ok(());
             }
             prop_assert_eq!(
@@ -198,7 +204,7 @@ mod tests {
             let limit = if negative { -1 - limit } else { limit };
             let world = World::new(tables(), &map);
             let least = (0..=limit.max(0)).find(|&k| !world.hits_with(r.shifted(dir, k), &rules));
-            if rules.foot.is_none() {
+            if rules.foot().is_none() {
                 // (A centre foot's escapes are always box by box.)
                 prop_assert_eq!(world.escape_by_jumps(r, dir, limit, &rules), least);
             }

@@ -62,7 +62,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     #[inline(always)]
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
-        let cells = match rules.foot {
+        let cells = match rules.foot() {
             None => self.hits_cells(r, rules),
             Some(foot) => self.foot_hits(r, rules, foot),
         };
@@ -100,7 +100,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// whose parts change with its place, is asked box by box.
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
-        if rules.foot.is_some() {
+        if rules.foot().is_some() {
             // The parts of a centre foot's box change with its place: box by box.
             return self
                 .first_distance(r, dir, (1, limit), rules, true)
@@ -120,7 +120,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// only its new leading edge is asked (see [`World::room_with`]).
     #[inline(always)]
     pub(crate) fn blocked(&self, r: Rect, dir: Direction, rules: &Rules) -> bool {
-        let ahead = if rules.foot.is_some() {
+        let ahead = if rules.foot().is_some() {
             r.shifted(dir, 1)
         } else {
             r.beyond(dir)
@@ -150,7 +150,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
-        if limit <= SCAN_LIMIT || rules.foot.is_some() {
+        if limit <= SCAN_LIMIT || rules.foot().is_some() {
             self.scan_free(r, dir, first, limit.max(0), rules)
         } else {
             self.escape_by_jumps(r, dir, limit, rules)
@@ -169,7 +169,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             return true;
         }
         let sweepable =
-            rules.foot.is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
+            rules.foot().is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
         if sweepable {
             !self.hits_with(self.leading_part(r, dir).swept(dir, k), rules)
         } else {

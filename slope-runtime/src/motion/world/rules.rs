@@ -24,7 +24,9 @@ pub(crate) enum OneWay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Rules {
     pub one_way: OneWay,
-    /// For [`Feet::Centre`]: the box meets the cells as a foot and a body (see [`Foot`]).
+    /// For `Feet::Centre`: the box meets the cells as a foot and a body (see [`Foot`]).
+    /// Read through [`Rules::foot`].
+    #[cfg(feature = "centre_feet")]
     pub foot: Option<Foot>,
     /// A platform that takes no part (the one pushing the actor).
     pub skip_platform: Option<usize>,
@@ -44,6 +46,9 @@ impl Foot {
     /// A foot `offset` columns from the box's left edge, the steepest walkable slope
     /// rising `rise` px per column. Packed in one word: the rules are copied on every
     /// query, and on ARMv6-M a copy of odd-sized fields is a library call.
+    // Without the `centre_feet` feature no actor has a centre foot: the code that serves
+    // one stays (it takes `Option<Foot>`) and is compiled out as unreachable.
+    #[cfg_attr(not(feature = "centre_feet"), allow(dead_code))]
     pub(crate) fn new(offset: u8, rise: u8) -> Foot {
         let word = u32::from(offset) | u32::from(rise) << 8 | 1 << 16;
         // Bit 16 is set: never zero.
@@ -66,13 +71,16 @@ impl Foot {
 
 impl Rules {
     #[inline(always)]
+    #[cfg_attr(not(feature = "centre_feet"), allow(unused_variables))] // shape a centre foot
     pub(crate) fn new(feet: Feet, width: u16, wall: i32, one_way: OneWay) -> Rules {
         Rules {
             one_way,
             skip_platform: None,
+            #[cfg(feature = "centre_feet")]
             foot: match feet {
                 Feet::Box => None,
                 // Sizes are at most MAX_SIZE and the wall height at most MAX_REACH (64).
+                #[cfg(feature = "centre_feet")]
                 Feet::Centre => Some(Foot::new(
                     u8::try_from(width.saturating_sub(1) / 2).unwrap_or(u8::MAX),
                     u8::try_from(wall.saturating_sub(1).max(0)).unwrap_or(u8::MAX),
@@ -86,15 +94,28 @@ impl Rules {
     pub(crate) fn whole(&self, one_way: OneWay) -> Rules {
         Rules {
             one_way,
+            #[cfg(feature = "centre_feet")]
             foot: None,
             skip_platform: self.skip_platform,
         }
+    }
+
+    /// The centre foot the box stands on, if it has one. Never without the feature
+    /// `centre_feet`: every query then meets the cells as a whole box, and the code that
+    /// serves a foot is compiled out.
+    #[inline(always)]
+    pub(crate) fn foot(&self) -> Option<Foot> {
+        #[cfg(feature = "centre_feet")]
+        return self.foot;
+        #[cfg(not(feature = "centre_feet"))]
+        None
     }
 }
 
 /// One-way cells ignored, whole box.
 pub(crate) const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
+    #[cfg(feature = "centre_feet")]
     foot: None,
     skip_platform: None,
 };

@@ -14,11 +14,11 @@
 #![no_std]
 #![no_main]
 
-#[path = "../play.rs"]
+#[path = "../../../src/play.rs"]
 mod play;
-#[path = "../stack.rs"]
+#[path = "../../../src/stack.rs"]
 mod stack;
-#[path = "../support.rs"]
+#[path = "../../../src/support.rs"]
 mod support;
 
 use cortex_m_rt::entry;

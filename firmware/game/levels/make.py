@@ -5,13 +5,13 @@ tiles.png: five 16×16 tiles in one sheet, solid opaque on transparent air: a bl
 slope, a 26.6° slope in two tiles and a one-way ledge. tiles.tsx names each tile and marks
 the ledge `one_way`. game.tmx is the level below, 24×8 cells (384×128 px), with the lift,
 the height it rises to and the area the actors drop in from as named objects.
-../build.rs runs slopegen on game.tmx on every build of the firmware; src/bin/game.rs plays
-on it. Open game.tmx in Tiled to edit it, or change this script and run it again.
+../build.rs runs slopegen on game.tmx on every build of the game firmware; ../src/bin/game.rs
+plays on it. Open game.tmx in Tiled to edit it, or change this script and run it again.
 """
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
 import png  # noqa: E402  (the repository's PNG writer)
 
 N = 16

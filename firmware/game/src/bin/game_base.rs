@@ -5,11 +5,11 @@
 #![no_std]
 #![no_main]
 
-#[path = "../play.rs"]
+#[path = "../../../src/play.rs"]
 mod play;
-#[path = "../stack.rs"]
+#[path = "../../../src/stack.rs"]
 mod stack;
-#[path = "../support.rs"]
+#[path = "../../../src/support.rs"]
 mod support;
 
 use core::hint::black_box as opaque;
