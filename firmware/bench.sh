@@ -15,13 +15,15 @@
 # - Maps: `src/bin/maps.rs`, run the same way, moves the mixed crowd over the level as a
 #   GridMap (RAM) and as a PackedMap (flash), checks the trajectories are identical, and times
 #   cell lookups on each map alone.
-# - Game: `src/bin/game.rs`, the README's quick start on a micro:bit (a Tiled level built by
+# - Game: `game/src/bin/game.rs`, the README's quick start on a micro:bit (a Tiled level built by
 #   slopegen in build.rs, a lift moved through `Platforms`, 8 actors stepped per frame), run
 #   under qemu-system-arm -machine microbit. Its code: flash of `game` minus flash of
 #   `game_base` (the same firmware with the runtime's calls stood in for) minus the blob and
 #   the packed map; its stack: the most bytes a frame uses below the frame loop's stack
 #   pointer (painted stack). Printed beside the targets (8,192 B of code, 1,024 B of
-#   stack for a frame). Its release ELF must not contain the panic marker.
+#   stack for a frame). Its release ELF must not contain the panic marker. Built as its
+#   actors need the runtime (without its optional features), and again with the runtime's
+#   default features (its code printed too): both builds must play alike.
 # - API: flash of `api` (every public function of slope-runtime called once) minus flash of
 #   `api_base` (the same firmware without the calls) minus the blob: the code of the whole
 #   public API, without a budget; its release ELF must not contain the panic marker either.

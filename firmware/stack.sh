@@ -5,7 +5,8 @@
 # frame (the bytes its prologue pushes and reserves, read from `llvm-objdump -d`), then
 # the game's painted figure (what `bench.sh` reports as `stack=`).
 #
-#   bash firmware/stack.sh
+#   bash firmware/stack.sh [CARGO BUILD OPTIONS]   e.g. --features runtime-defaults: the
+#                                                 runtime with its default features
 #
 # Needs what bench.sh needs, plus python3 and llvm-objdump.
 set -euo pipefail
@@ -13,7 +14,7 @@ cd "$(dirname "$0")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -shared -fPIC -O2 -Wall -Wextra -o "$tmp/libstack_path.so" qemu/stack_path.c
-cargo build --release --quiet -p firmware-game
+cargo build --release --quiet -p firmware-game "$@"
 elf=${CARGO_TARGET_DIR:-target}/thumbv6m-none-eabi/release/game
 start=$(nm "$elf" | awk '$3 ~ /play9one_frame/ && !found { print "0x" $1; found = 1 }')
 # The report after the frames, whose formatting goes deeper than they do, is left out.

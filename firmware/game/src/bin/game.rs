@@ -2,14 +2,16 @@
 //! (`levels/game.tmx`: slopes, a one-way ledge, a lift), turned by slopegen in `build.rs`
 //! into tables and a packed map in flash; the blob validated once, the map read in place as
 //! a `PackedMap`, the lift moved through `Platforms`, and 8 actors stepped every frame with
-//! their buttons (`play::read_input`), gravity and jumps, their contacts read.
+//! their buttons (`play::read_input`), gravity and jumps, their contacts read. Its actors
+//! have box feet and flat speed on slopes, so it builds the runtime without the features
+//! they would need (`default-features = false` in `firmware/game/Cargo.toml`).
 //!
 //! `bench.sh` budgets what a game links from it: this firmware's flash minus `game_base`'s
 //! (the same program with the runtime's calls stood in for) minus the blob and the map, and
 //! the stack a frame uses (painted, `play::run`). It runs under QEMU's micro:bit:
 //!
 //! ```text
-//! cd firmware && cargo run --release --bin game
+//! cd firmware && cargo run --release -p firmware-game --bin game
 //! ```
 #![no_std]
 #![no_main]
