@@ -241,7 +241,7 @@ impl Actor {
         (r.x0, r.y0, r.x1, r.y1)
     }
 
-    /// The column under the box's centre (its foot, for [`Feet::Centre`]).
+    /// The column under the box's centre (its foot, for [`Feet::Centre`](Feet)).
     #[inline]
     pub fn centre_x(&self) -> i32 {
         self.x

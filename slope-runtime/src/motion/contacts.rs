@@ -106,7 +106,7 @@ impl Contacts {
     /// that rose this frame (its whole-pixel move was up) stands on nothing, even where
     /// its bottom ends level with a surface: it is leaving it. Ground is what the box
     /// moved one pixel down would meet: for [`Feet::Box`](crate::Feet::Box) the row under its bottom; for
-    /// [`Feet::Centre`](crate::Feet::Centre), the pixels its moved box may not dip into. Godot's
+    /// [`Feet::Centre`](crate::Feet), the pixels its moved box may not dip into. Godot's
     /// `is_on_floor()`.
     pub const fn on_ground(&self) -> bool {
         self.has(Self::ON_GROUND)

@@ -83,7 +83,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// ```
     ///
     /// [`MAX_SIZE`]: crate::MAX_SIZE
-    /// [`Feet::Centre`]: crate::Feet::Centre
+    /// [`Feet::Centre`]: crate::Feet
     pub fn resize(&self, actor: &mut Actor, width: u16, height: u16) -> Result<(), NoRoom> {
         let mut next = *actor;
         next.set_size(width, height);
@@ -184,7 +184,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     ///
-    /// [`Feet::Centre`]: crate::Feet::Centre
+    /// [`Feet::Centre`]: crate::Feet
     /// [`Contacts::on_ground`]: crate::Contacts::on_ground
     pub fn place_on_ground(&self, actor: &mut Actor, x: i32, y: i32) -> bool {
         let mut next = *actor;
