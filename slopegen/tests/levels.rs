@@ -833,6 +833,63 @@ fn infinite_maps_are_refused() {
     fails(&[&tmj], &["hills.tmj", "infinite"]);
 }
 
+/// `text` with its first `<data …>…</data>` element replaced by `data`.
+fn with_first_layer_data(text: &str, data: &str) -> String {
+    let start = text.find("<data").unwrap();
+    let end = text[start..].find("</data>").unwrap() + start + "</data>".len();
+    format!("{}{data}{}", &text[..start], &text[end..])
+}
+
+/// A tile layer whose data holds fewer or more tiles than it has cells is refused, naming
+/// the layer, in `.tmx` as in `.tmj`; so is compressed data that inflates past the layer's
+/// cells, which is inflated no further. (Found by fuzzing, `fuzz/` target `tiled_xml`: the
+/// `tiled` crate looked a short `.tmx` layer's tiles up past their end, and panicked.)
+#[test]
+fn tile_layers_need_one_tile_per_cell() {
+    use base64::Engine as _;
+    use std::io::Write as _;
+    let dir = copy_levels();
+    let tmx = dir.path().join("hills.tmx");
+    let text = fs::read_to_string(&tmx).unwrap();
+    let csv = |count: usize| vec!["8"; count].join(",");
+    for (count, needle) in [
+        (95, "95 tiles for 12×8 cells"),
+        (1, "1 tiles for 12×8 cells"),
+        (97, "more than 96 tiles for 12×8 cells"),
+    ] {
+        let data = format!("<data encoding=\"csv\">\n{}\n</data>", csv(count));
+        fs::write(&tmx, with_first_layer_data(&text, &data)).unwrap();
+        fails(&[&tmx], &["hills.tmx", "layer `decor`", needle]);
+    }
+    // 4 MB of zeros in 4 kB: a million tile ids for 96 cells
+    let mut zlib = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    zlib.write_all(&vec![0; 4 << 20]).unwrap();
+    let packed = base64::engine::general_purpose::STANDARD.encode(zlib.finish().unwrap());
+    let data = format!("<data encoding=\"base64\" compression=\"zlib\">{packed}</data>");
+    fs::write(&tmx, with_first_layer_data(&text, &data)).unwrap();
+    fails(
+        &[&tmx],
+        &["hills.tmx", "layer `decor`", "more than 96 tiles"],
+    );
+    // a layer with no data at all
+    fs::write(&tmx, with_first_layer_data(&text, "")).unwrap();
+    fails(
+        &[&tmx],
+        &["hills.tmx", "layer `decor`", "0 tiles for 12×8 cells"],
+    );
+
+    let tmj = dir.path().join("caves.tmj");
+    let mut doc: serde_json::Value = serde_json::from_slice(&fs::read(&tmj).unwrap()).unwrap();
+    let layer = &mut doc["layers"][0];
+    layer["data"] = packed.into();
+    let name = layer["name"].as_str().unwrap().to_owned();
+    fs::write(&tmj, serde_json::to_vec(&doc).unwrap()).unwrap();
+    fails(
+        &[&tmj],
+        &["caves.tmj", &format!("layer `{name}`"), "more than"],
+    );
+}
+
 #[test]
 fn unsupported_encodings_are_refused() {
     let (_d, tmx) = broken(

@@ -164,3 +164,73 @@ pub(super) fn infinite(path: &Path) -> Error {
     }
     .into()
 }
+
+/// A tile layer's Base64 data (uncompressed, zlib or gzip) as global tile ids, at most one
+/// more than `cells` (and than a packed map's [`MAX_MAP_CELLS`]): a layer needs `cells`, and
+/// inflating no further keeps a small file from unpacking to gigabytes. The error says
+/// what is wrong with the data.
+///
+/// [`MAX_MAP_CELLS`]: slope_runtime::MAX_MAP_CELLS
+pub(super) fn base64_gids(
+    text: &str,
+    compression: &str,
+    cells: usize,
+) -> std::result::Result<Vec<u32>, String> {
+    use base64::Engine as _;
+    use std::io::Read as _;
+    if !matches!(compression, "" | "zlib" | "gzip") {
+        return Err(unsupported_encoding("base64", compression));
+    }
+    let raw = base64::engine::general_purpose::STANDARD
+        .decode(text.trim())
+        .map_err(|e| format!("its Base64 data cannot be decoded: {e}"))?;
+    let cells = cells.min(slope_runtime::MAX_MAP_CELLS as usize);
+    let limit = (cells as u64 + 1) * 4;
+    let mut bytes = Vec::new();
+    let inflated = match compression {
+        "zlib" => flate2::read::ZlibDecoder::new(&raw[..])
+            .take(limit)
+            .read_to_end(&mut bytes),
+        "gzip" => flate2::read::GzDecoder::new(&raw[..])
+            .take(limit)
+            .read_to_end(&mut bytes),
+        _ => {
+            bytes = raw;
+            Ok(0)
+        }
+    };
+    inflated.map_err(|e| format!("its {compression} data cannot be decompressed: {e}"))?;
+    bytes.truncate(limit as usize);
+    if bytes.len() % 4 != 0 {
+        return Err("its Base64 data is not a whole number of 4-byte tile ids".into());
+    }
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+/// What is wrong with a tile layer of `width`×`height` cells whose data holds `found` tile
+/// ids, if anything (`found` past the cells: at least that many, the rest unread).
+pub(super) fn tile_count_problem(found: usize, width: u32, height: u32) -> Option<String> {
+    let cells = width as usize * height as usize;
+    match found.cmp(&cells) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Less => Some(format!("{found} tiles for {width}×{height} cells")),
+        std::cmp::Ordering::Greater => Some(format!(
+            "more than {cells} tiles for {width}×{height} cells"
+        )),
+    }
+}
+
+/// The problem of a tile layer in an encoding slopegen does not read.
+pub(super) fn unsupported_encoding(encoding: &str, compression: &str) -> String {
+    let compression = if compression.is_empty() {
+        "no"
+    } else {
+        compression
+    };
+    format!(
+        "a tile layer uses {encoding} encoding with {compression} compression, which is not supported (use CSV, or Base64 uncompressed, zlib or gzip)"
+    )
+}

@@ -11,7 +11,8 @@ use crate::error::map::MapError;
 use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
-    LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
+    LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, base64_gids,
+    infinite, tile_count_problem, unsupported_encoding,
 };
 
 /// Reads a `.tsj` tileset.
@@ -376,15 +377,8 @@ fn json_layer(
                 return Err(infinite(path));
             }
             let gids = json_gids(layer).map_err(at)?;
-            let count = layer.width as usize * layer.height as usize;
-            if gids.len() != count {
-                return Err(at(format!(
-                    "{} tiles for {}×{} cells",
-                    gids.len(),
-                    layer.width,
-                    layer.height
-                ))
-                .into());
+            if let Some(problem) = tile_count_problem(gids.len(), layer.width, layer.height) {
+                return Err(at(problem).into());
             }
             LayerKind::Tiles(gids.iter().map(|&g| resolve_gid(g, tilesets)).collect())
         }
@@ -429,10 +423,9 @@ fn json_layer(
     Ok(())
 }
 
-/// A JSON tile layer's global ids: an array, or Base64 (uncompressed, zlib or gzip).
+/// A JSON tile layer's global ids: an array, or Base64 (uncompressed, zlib or gzip), at
+/// most one more than the layer's cells.
 fn json_gids(layer: &JsonLayer) -> std::result::Result<Vec<u32>, String> {
-    use base64::Engine as _;
-    use std::io::Read as _;
     let data = layer.data.as_ref().ok_or("no `data`")?;
     let encoding = layer.encoding.as_deref().unwrap_or("csv");
     let compression = layer.compression.as_deref().unwrap_or("");
@@ -446,39 +439,9 @@ fn json_gids(layer: &JsonLayer) -> std::result::Result<Vec<u32>, String> {
             })
             .collect(),
         ("base64", serde_json::Value::String(text)) => {
-            let raw = base64::engine::general_purpose::STANDARD
-                .decode(text.trim())
-                .map_err(|e| format!("its Base64 data cannot be decoded: {e}"))?;
-            let mut bytes = Vec::new();
-            let inflated = match compression {
-                "" => {
-                    bytes = raw;
-                    Ok(0)
-                }
-                "zlib" => flate2::read::ZlibDecoder::new(&raw[..]).read_to_end(&mut bytes),
-                "gzip" => flate2::read::GzDecoder::new(&raw[..]).read_to_end(&mut bytes),
-                other => {
-                    return Err(format!(
-                        "Base64 encoding with {other} compression is not supported (use CSV, or Base64 uncompressed, zlib or gzip)"
-                    ));
-                }
-            };
-            inflated.map_err(|e| format!("its {compression} data cannot be decompressed: {e}"))?;
-            if bytes.len() % 4 != 0 {
-                return Err("its Base64 data is not a whole number of 4-byte tile ids".into());
-            }
-            Ok(bytes
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect())
+            let cells = layer.width as usize * layer.height as usize;
+            base64_gids(text, compression, cells)
         }
-        _ => Err(format!(
-            "{encoding} encoding with {} compression is not supported (use CSV, or Base64 uncompressed, zlib or gzip)",
-            if compression.is_empty() {
-                "no"
-            } else {
-                compression
-            }
-        )),
+        _ => Err(unsupported_encoding(encoding, compression)),
     }
 }

@@ -10,7 +10,8 @@ use crate::inputs::path::extension;
 use crate::inputs::read_text;
 use crate::inputs::sheet::SheetSpec;
 use crate::inputs::tiled::document::{
-    LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, infinite,
+    LayerKind, ObjectShape, TileRef, TiledLayer, TiledMap, TiledObject, TiledTileset, base64_gids,
+    infinite, tile_count_problem,
 };
 
 /// Reads a `.tsx` tileset.
@@ -24,6 +25,9 @@ pub(super) fn read_tsx(path: &Path) -> Result<TiledTileset> {
 
 /// Reads a `.tmx` map.
 pub(super) fn read_tmx(path: &Path) -> Result<TiledMap> {
+    if let Ok(text) = read_text(path) {
+        check_layer_data(path, &text)?;
+    }
     let mut loader = tiled::Loader::new();
     let map = loader
         .load_tmx_map(path)
@@ -68,6 +72,152 @@ pub(super) fn read_tmx(path: &Path) -> Result<TiledMap> {
         tilesets,
         layers,
     })
+}
+
+/// Checks that each tile layer of a finite map holds one tile per cell, before `tiled`
+/// reads it: `tiled` looks a cell up by the layer's width and height without checking that
+/// its data holds that many tiles (a short layer would panic), and inflates compressed data
+/// without a bound. A file that is not well-formed, or whose layers `tiled` refuses for
+/// other reasons, passes: `tiled` reports those.
+fn check_layer_data(path: &Path, text: &str) -> Result<()> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(text);
+    // The tile layer being read, and its data element's encoding, compression and text.
+    let mut layer: Option<LayerSize> = None;
+    let mut data: Option<(String, String, String)> = None;
+    loop {
+        let event = match reader.read_event() {
+            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(event) => event,
+        };
+        match event {
+            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == b"map" => {
+                if attribute(&e, "infinite").as_deref() == Some("1") {
+                    return Ok(()); // refused once read, as infinite
+                }
+            }
+            Event::Start(e) if e.name().as_ref() == b"layer" => layer = LayerSize::of(&e),
+            Event::Empty(e) if e.name().as_ref() == b"layer" => {
+                if let Some(size) = LayerSize::of(&e) {
+                    size.check(path, 0)?;
+                }
+            }
+            Event::Start(e) if e.name().as_ref() == b"data" => {
+                let encoding = attribute(&e, "encoding").unwrap_or_default();
+                let compression = attribute(&e, "compression").unwrap_or_default();
+                data = Some((encoding, compression, String::new()));
+            }
+            Event::Empty(e) if e.name().as_ref() == b"data" => {
+                data = Some((
+                    attribute(&e, "encoding").unwrap_or_default(),
+                    String::new(),
+                    String::new(),
+                ));
+                check_layer_tiles(&mut layer, &mut data, path)?;
+            }
+            Event::Text(t) => {
+                if let (Some((_, _, text)), Ok(t)) = (&mut data, t.unescape()) {
+                    text.push_str(&t);
+                }
+            }
+            Event::CData(t) => {
+                if let Some((_, _, text)) = &mut data {
+                    text.push_str(&String::from_utf8_lossy(&t));
+                }
+            }
+            Event::End(e) if e.name().as_ref() == b"data" => {
+                check_layer_tiles(&mut layer, &mut data, path)?;
+            }
+            Event::End(e) if e.name().as_ref() == b"layer" => {
+                if let Some(size) = layer.take().filter(|l| !l.has_data) {
+                    size.check(path, 0)?;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A tile layer's name and size, as `tiled` reads them, and whether its data was seen.
+struct LayerSize {
+    name: String,
+    width: u32,
+    height: u32,
+    has_data: bool,
+}
+
+impl LayerSize {
+    /// The size a `<layer>` declares (`None` when `tiled` will refuse it).
+    fn of(e: &quick_xml::events::BytesStart<'_>) -> Option<LayerSize> {
+        let size = |name| attribute(e, name).and_then(|v| v.parse::<u32>().ok());
+        Some(LayerSize {
+            name: attribute(e, "name").unwrap_or_default(),
+            width: size("width")?,
+            height: size("height")?,
+            has_data: false,
+        })
+    }
+
+    fn cells(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height)
+    }
+
+    /// The layer's size is one a packed map can hold, and its data holds `found` tiles, one
+    /// per cell.
+    fn check(&self, path: &Path, found: usize) -> Result<()> {
+        if self.cells() > u64::from(slope_runtime::MAX_MAP_CELLS) {
+            return Err(MapError::MapSize {
+                file: path.to_owned(),
+                layer: Some(self.name.clone()),
+                width: self.width,
+                height: self.height,
+            }
+            .into());
+        }
+        match tile_count_problem(found, self.width, self.height) {
+            Some(problem) => Err(self.problem(path, problem)),
+            None => Ok(()),
+        }
+    }
+
+    fn problem(&self, path: &Path, problem: String) -> Error {
+        MapError::LayerData {
+            file: path.to_owned(),
+            layer: Some(self.name.clone()),
+            problem,
+        }
+        .into()
+    }
+}
+
+/// The end of a layer's data: counts its tiles as `tiled` will decode them, and checks them.
+fn check_layer_tiles(
+    layer: &mut Option<LayerSize>,
+    data: &mut Option<(String, String, String)>,
+    path: &Path,
+) -> Result<()> {
+    let (Some(size), Some((encoding, compression, text))) = (layer.as_mut(), data.take()) else {
+        return Ok(());
+    };
+    size.has_data = true;
+    if size.cells() > u64::from(slope_runtime::MAX_MAP_CELLS) {
+        return size.check(path, 0);
+    }
+    let found = match encoding.as_str() {
+        "csv" if compression.is_empty() && text.trim().is_empty() => 0,
+        "csv" if compression.is_empty() => text.split(',').count(),
+        "base64" => base64_gids(&text, &compression, size.cells() as usize)
+            .map_err(|problem| size.problem(path, problem))?
+            .len(),
+        _ => return Ok(()), // refused by `tiled`, naming the encoding
+    };
+    size.check(path, found)
+}
+
+/// An attribute's value, unescaped.
+fn attribute(e: &quick_xml::events::BytesStart<'_>, name: &str) -> Option<String> {
+    let a = e.try_get_attribute(name).ok().flatten()?;
+    a.unescape_value().ok().map(|v| v.into_owned())
 }
 
 fn tmx_layer(

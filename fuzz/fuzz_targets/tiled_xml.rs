@@ -1,0 +1,18 @@
+//! Any bytes as a Tiled map (`fuzz.tmx`, when they hold `<map`) or tileset (`fuzz.tsx`),
+//! beside the tilesets, images and collision shapes of the test levels it may name: an
+//! error naming a file, or tables and packed maps that load; nothing written outside the
+//! output folder.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use slope_fuzz::files::{self, Fixture};
+
+fuzz_target!(|data: &[u8]| {
+    let name = if data.windows(4).any(|w| w == b"<map") {
+        "fuzz.tmx"
+    } else {
+        "fuzz.tsx"
+    };
+    let fixture = Fixture::new(&files::with(slope_fuzz::files::tiled_fixture(), name, data));
+    fixture.generate(&mut slopegen::Builder::new(fixture.join(name)));
+});
