@@ -3,7 +3,7 @@
 //! the runtime loads; either way the inputs untouched, nothing written outside the output
 //! folder, and nothing but the outputs left in it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -67,8 +67,8 @@ impl Fixture {
                 false
             }
             Ok(report) => {
-                let written: Vec<&PathBuf> = outputs.keys().collect();
-                let promised: Vec<&PathBuf> = report.outputs.iter().collect();
+                let written: BTreeSet<&PathBuf> = outputs.keys().collect();
+                let promised: BTreeSet<&PathBuf> = report.outputs.iter().collect();
                 assert_eq!(
                     written, promised,
                     "the output folder holds more than the outputs"
