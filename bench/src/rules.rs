@@ -249,7 +249,9 @@ fn stick<P: Probe>(p: &P, b: &mut Body, was_grounded: bool) -> bool {
         return false;
     }
     let here = b.rect();
-    let reach = b.wall_height;
+    // At least the row right below: a wall height of 0 sticks to nothing, as 1, but still
+    // stands on a floor.
+    let reach = b.wall_height.max(1);
     let mut drop = reach;
     for k in 0..reach {
         if !p.row_free(here.x0, here.x1, here.y0 - 1 - k, Some(&here)) {

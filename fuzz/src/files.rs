@@ -42,12 +42,14 @@ impl Fixture {
         self.dir.path().join(name)
     }
 
-    /// Runs `builder` (its input somewhere in the folder) into `out/`, as `build.rs` does,
-    /// and checks every promise of the outcome. Returns whether it generated.
+    /// Runs `builder` (its input somewhere in the folder) into `out/` by
+    /// [`Builder::try_build`], as a `build.rs` does (its `cargo:` lines go to standard
+    /// output, which `run.sh` closes), and checks every promise of the outcome. Returns
+    /// whether it generated.
     pub fn generate(&self, builder: &mut Builder) -> bool {
         let before = snapshot(self.path());
         let out = self.join("out");
-        let result = builder.out_dir(&out).generate();
+        let result = builder.out_dir(&out).try_build();
         let after = snapshot(self.path());
         let (inputs_after, outputs): (BTreeMap<_, _>, BTreeMap<_, _>) =
             after.into_iter().partition(|(p, _)| !p.starts_with(&out));

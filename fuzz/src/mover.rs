@@ -378,11 +378,11 @@ impl Scenario {
                 (p.vx, p.vy) = (vx.value(), vy.value());
             }
             counted.take();
-            Platforms::new(tables, &counted, &mut platforms).advance_all(&mut [&mut actors]);
-            worst = worst.max(bounded(
-                counted.take() / platforms.len().max(1) as u64,
-                "a platform's move",
-            ));
+            let mut movers = Platforms::new(tables, &counted, &mut platforms);
+            for index in 0..movers.platforms().len() {
+                movers.advance(index, &mut [&mut actors]);
+                worst = worst.max(bounded(counted.take(), "a platform's move"));
+            }
             for (a, command) in actors.iter_mut().zip(&frame.commands) {
                 let world = World::with_platforms(tables, &counted, &platforms);
                 let free = oracle.actor_hit(&platforms, a).is_none();

@@ -843,7 +843,8 @@ fn with_first_layer_data(text: &str, data: &str) -> String {
 /// A tile layer whose data holds fewer or more tiles than it has cells is refused, naming
 /// the layer, in `.tmx` as in `.tmj`; so is compressed data that inflates past the layer's
 /// cells, which is inflated no further. (Found by fuzzing, `fuzz/` target `tiled_xml`: the
-/// `tiled` crate looked a short `.tmx` layer's tiles up past their end, and panicked.)
+/// `tiled` crate looked a short `.tmx` layer's tiles up past their end, and panicked; the
+/// tiles are counted as `tiled` reads them, the first text of each `<data>` only.)
 #[test]
 fn tile_layers_need_one_tile_per_cell() {
     use base64::Engine as _;
@@ -876,6 +877,24 @@ fn tile_layers_need_one_tile_per_cell() {
     fails(
         &[&tmx],
         &["hills.tmx", "layer `decor`", "0 tiles for 12×8 cells"],
+    );
+    // 96 values, but an element among them: only the text before it is the layer's data
+    let data = format!("<data encoding=\"csv\">8,8,8<point/>{}</data>", csv(93));
+    fs::write(&tmx, with_first_layer_data(&text, &data)).unwrap();
+    fails(
+        &[&tmx],
+        &["hills.tmx", "layer `decor`", "3 tiles for 12×8 cells"],
+    );
+    // a layer inside a layer is skipped; the outer layer's own data is still checked
+    let data = format!(
+        "<layer name=\"inner\" width=\"1\" height=\"1\"><data encoding=\"csv\">0</data></layer>\
+         <data encoding=\"csv\">{}</data>",
+        csv(5)
+    );
+    fs::write(&tmx, with_first_layer_data(&text, &data)).unwrap();
+    fails(
+        &[&tmx],
+        &["hills.tmx", "layer `decor`", "5 tiles for 12×8 cells"],
     );
 
     let tmj = dir.path().join("caves.tmj");

@@ -77,73 +77,144 @@ pub(super) fn read_tmx(path: &Path) -> Result<TiledMap> {
 /// Checks that each tile layer of a finite map holds one tile per cell, before `tiled`
 /// reads it: `tiled` looks a cell up by the layer's width and height without checking that
 /// its data holds that many tiles (a short layer would panic), and inflates compressed data
-/// without a bound. A file that is not well-formed, or whose layers `tiled` refuses for
-/// other reasons, passes: `tiled` reports those.
+/// without a bound. The walk follows `tiled`'s own: `<layer>`s among the children of
+/// `<map>` and of its `<group>`s, a layer's `<data>` elements, the first text in each,
+/// elements matched by their local names.
+/// A file that is not well-formed, or that `tiled` refuses for other reasons, passes:
+/// `tiled` reports those.
 fn check_layer_data(path: &Path, text: &str) -> Result<()> {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_str(text);
-    // The tile layer being read, and its data element's encoding, compression and text.
-    let mut layer: Option<LayerSize> = None;
-    let mut data: Option<(String, String, String)> = None;
-    loop {
-        let event = match reader.read_event() {
-            Ok(Event::Eof) | Err(_) => return Ok(()),
-            Ok(event) => event,
-        };
-        match event {
-            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == b"map" => {
-                if attribute(&e, "infinite").as_deref() == Some("1") {
+    let outcome = loop {
+        match reader.read_event() {
+            Ok(Event::Start(e)) if e.local_name().as_ref() == b"map" => {
+                if attribute(&e, b"infinite").as_deref() == Some("1") {
                     return Ok(()); // refused once read, as infinite
                 }
+                break check_children(&mut reader, path);
             }
-            Event::Start(e) if e.name().as_ref() == b"layer" => layer = LayerSize::of(&e),
-            Event::Empty(e) if e.name().as_ref() == b"layer" => {
+            Ok(Event::Start(_) | Event::Empty(_) | Event::Eof) | Err(_) => return Ok(()),
+            Ok(_) => {}
+        }
+    };
+    match outcome {
+        Err(Walk::Refused(e)) => Err(e),
+        Ok(()) | Err(Walk::Malformed) => Ok(()),
+    }
+}
+
+/// Why the walk of [`check_layer_data`] stopped early.
+enum Walk {
+    /// A layer's data is wrong.
+    Refused(Error),
+    /// The file is not well-formed: `tiled` says where.
+    Malformed,
+}
+
+/// The children of `<map>` or a `<group>`, up to its end: layers checked, groups entered,
+/// anything else skipped.
+fn check_children(
+    reader: &mut quick_xml::Reader<&[u8]>,
+    path: &Path,
+) -> std::result::Result<(), Walk> {
+    use quick_xml::events::Event;
+    loop {
+        match reader.read_event().map_err(|_| Walk::Malformed)? {
+            Event::Start(e) if e.local_name().as_ref() == b"layer" => {
+                check_layer(reader, path, LayerSize::of(&e))?;
+            }
+            Event::Start(e) if e.local_name().as_ref() == b"group" => check_children(reader, path)?,
+            Event::Start(e) => {
+                let end = e.to_end().into_owned();
+                reader
+                    .read_to_end(end.name())
+                    .map_err(|_| Walk::Malformed)?;
+            }
+            Event::Empty(e) if e.local_name().as_ref() == b"layer" => {
                 if let Some(size) = LayerSize::of(&e) {
-                    size.check(path, 0)?;
+                    size.check(path, 0).map_err(Walk::Refused)?;
                 }
             }
-            Event::Start(e) if e.name().as_ref() == b"data" => {
-                let encoding = attribute(&e, "encoding").unwrap_or_default();
-                let compression = attribute(&e, "compression").unwrap_or_default();
-                data = Some((encoding, compression, String::new()));
-            }
-            Event::Empty(e) if e.name().as_ref() == b"data" => {
-                data = Some((
-                    attribute(&e, "encoding").unwrap_or_default(),
-                    String::new(),
-                    String::new(),
-                ));
-                check_layer_tiles(&mut layer, &mut data, path)?;
-            }
-            Event::Text(t) => {
-                if let (Some((_, _, text)), Ok(t)) = (&mut data, t.unescape()) {
-                    text.push_str(&t);
-                }
-            }
-            Event::CData(t) => {
-                if let Some((_, _, text)) = &mut data {
-                    text.push_str(&String::from_utf8_lossy(&t));
-                }
-            }
-            Event::End(e) if e.name().as_ref() == b"data" => {
-                check_layer_tiles(&mut layer, &mut data, path)?;
-            }
-            Event::End(e) if e.name().as_ref() == b"layer" => {
-                if let Some(size) = layer.take().filter(|l| !l.has_data) {
-                    size.check(path, 0)?;
-                }
-            }
+            Event::End(_) => return Ok(()),
+            Event::Eof => return Err(Walk::Malformed),
             _ => {}
         }
     }
 }
 
-/// A tile layer's name and size, as `tiled` reads them, and whether its data was seen.
+/// A `<layer>`'s children, up to its end: each `<data>`'s tiles counted and checked (none
+/// at all: no tiles).
+fn check_layer(
+    reader: &mut quick_xml::Reader<&[u8]>,
+    path: &Path,
+    size: Option<LayerSize>,
+) -> std::result::Result<(), Walk> {
+    use quick_xml::events::Event;
+    let mut has_data = false;
+    loop {
+        let (e, text) = match reader.read_event().map_err(|_| Walk::Malformed)? {
+            Event::Start(e) if e.local_name().as_ref() == b"data" => {
+                let text = first_text(reader)?;
+                (e, text)
+            }
+            Event::Empty(e) if e.local_name().as_ref() == b"data" => (e, String::new()),
+            Event::Start(e) => {
+                let end = e.to_end().into_owned();
+                reader
+                    .read_to_end(end.name())
+                    .map_err(|_| Walk::Malformed)?;
+                continue;
+            }
+            Event::End(_) => {
+                return match size.filter(|_| !has_data) {
+                    Some(size) => size.check(path, 0).map_err(Walk::Refused),
+                    None => Ok(()),
+                };
+            }
+            Event::Eof => return Err(Walk::Malformed),
+            _ => continue,
+        };
+        has_data = true;
+        if let Some(size) = &size {
+            let encoding = attribute(&e, b"encoding").unwrap_or_default();
+            let compression = attribute(&e, b"compression").unwrap_or_default();
+            size.check_data(path, &encoding, &compression, &text)
+                .map_err(Walk::Refused)?;
+        }
+    }
+}
+
+/// The first text (or CDATA) of an element, up to its end, as `tiled` reads a layer's
+/// data: nested elements skipped, later text ignored.
+fn first_text(reader: &mut quick_xml::Reader<&[u8]>) -> std::result::Result<String, Walk> {
+    use quick_xml::events::Event;
+    let mut text = None;
+    loop {
+        match reader.read_event().map_err(|_| Walk::Malformed)? {
+            Event::Text(t) if text.is_none() => {
+                text = Some(t.unescape().map_err(|_| Walk::Malformed)?.into_owned());
+            }
+            Event::CData(t) if text.is_none() => {
+                text = Some(String::from_utf8_lossy(&t).into_owned());
+            }
+            Event::Start(e) => {
+                let end = e.to_end().into_owned();
+                reader
+                    .read_to_end(end.name())
+                    .map_err(|_| Walk::Malformed)?;
+            }
+            Event::End(_) => return Ok(text.unwrap_or_default()),
+            Event::Eof => return Err(Walk::Malformed),
+            _ => {}
+        }
+    }
+}
+
+/// A tile layer's name and size, as `tiled` reads them.
 struct LayerSize {
     name: String,
     width: u32,
     height: u32,
-    has_data: bool,
 }
 
 impl LayerSize {
@@ -151,15 +222,30 @@ impl LayerSize {
     fn of(e: &quick_xml::events::BytesStart<'_>) -> Option<LayerSize> {
         let size = |name| attribute(e, name).and_then(|v| v.parse::<u32>().ok());
         Some(LayerSize {
-            name: attribute(e, "name").unwrap_or_default(),
-            width: size("width")?,
-            height: size("height")?,
-            has_data: false,
+            name: attribute(e, b"name").unwrap_or_default(),
+            width: size(b"width")?,
+            height: size(b"height")?,
         })
     }
 
     fn cells(&self) -> u64 {
         u64::from(self.width) * u64::from(self.height)
+    }
+
+    /// The tiles of one `<data>` element, counted as `tiled` decodes them, and checked.
+    fn check_data(&self, path: &Path, encoding: &str, compression: &str, text: &str) -> Result<()> {
+        if self.cells() > u64::from(slope_runtime::MAX_MAP_CELLS) {
+            return self.check(path, 0);
+        }
+        let found = match encoding {
+            "csv" if compression.is_empty() && text.trim().is_empty() => 0,
+            "csv" if compression.is_empty() => text.split(',').count(),
+            "base64" => base64_gids(text, compression, self.cells() as usize)
+                .map_err(|problem| self.problem(path, problem))?
+                .len(),
+            _ => return Ok(()), // refused by `tiled`, naming the encoding
+        };
+        self.check(path, found)
     }
 
     /// The layer's size is one a packed map can hold, and its data holds `found` tiles, one
@@ -190,34 +276,17 @@ impl LayerSize {
     }
 }
 
-/// The end of a layer's data: counts its tiles as `tiled` will decode them, and checks them.
-fn check_layer_tiles(
-    layer: &mut Option<LayerSize>,
-    data: &mut Option<(String, String, String)>,
-    path: &Path,
-) -> Result<()> {
-    let (Some(size), Some((encoding, compression, text))) = (layer.as_mut(), data.take()) else {
-        return Ok(());
-    };
-    size.has_data = true;
-    if size.cells() > u64::from(slope_runtime::MAX_MAP_CELLS) {
-        return size.check(path, 0);
+/// An attribute's value as `tiled` reads it: matched by local name, unescaped, the last of
+/// its name winning; `None` when absent or when the attributes do not parse.
+fn attribute(e: &quick_xml::events::BytesStart<'_>, name: &[u8]) -> Option<String> {
+    let mut value = None;
+    for a in e.attributes() {
+        let a = a.ok()?;
+        if a.key.local_name().as_ref() == name {
+            value = Some(a.unescape_value().ok()?.into_owned());
+        }
     }
-    let found = match encoding.as_str() {
-        "csv" if compression.is_empty() && text.trim().is_empty() => 0,
-        "csv" if compression.is_empty() => text.split(',').count(),
-        "base64" => base64_gids(&text, &compression, size.cells() as usize)
-            .map_err(|problem| size.problem(path, problem))?
-            .len(),
-        _ => return Ok(()), // refused by `tiled`, naming the encoding
-    };
-    size.check(path, found)
-}
-
-/// An attribute's value, unescaped.
-fn attribute(e: &quick_xml::events::BytesStart<'_>, name: &str) -> Option<String> {
-    let a = e.try_get_attribute(name).ok().flatten()?;
-    a.unescape_value().ok().map(|v| v.into_owned())
+    value
 }
 
 fn tmx_layer(
