@@ -14,8 +14,11 @@ use slope_fuzz::mover::Scenario;
 static MOST_READS: AtomicU64 = AtomicU64::new(0);
 
 fuzz_target!(|scenario: Scenario| {
-    let reads = scenario.run(slope_fuzz::default_tables());
-    if MOST_READS.fetch_max(reads, Ordering::Relaxed) < reads {
-        eprintln!("mover: most map reads in one call so far: {reads}");
+    let cost = scenario.run(slope_fuzz::default_tables());
+    if MOST_READS.fetch_max(cost.reads, Ordering::Relaxed) < cost.reads {
+        eprintln!(
+            "mover: most map reads in one call so far: {} ({})",
+            cost.reads, cost.call
+        );
     }
 });

@@ -5,8 +5,9 @@
 //!
 //! The pixel oracle knows nothing of the runtime's masks or sweeps: a world pixel is solid
 //! when its cell is full, or a shape whose pixel `Shape::is_solid` sets (one-way cells are
-//! air, as the runtime's box queries document). Centre feet follow their documented rule,
-//! `support::centre_hit` of the runtime's own tests.
+//! air, as the runtime's box queries document); a solid platform's box is solid. Centre feet
+//! follow their documented rule on the map (`support::centre_hit` of the runtime's own
+//! tests), and platforms meet their whole box.
 
 use std::cell::Cell as Counter;
 
@@ -128,35 +129,48 @@ impl<'a, M: TileMap> Oracle<'a, M> {
         (solid, cell.one_way)
     }
 
-    /// Whether pixel (x, y) blocks a box: a solid pixel of a cell that is not one-way, or
-    /// of a solid platform.
-    pub fn solid(&self, platforms: &[Platform], x: i32, y: i32) -> bool {
+    /// Whether pixel (x, y) of the map blocks a box: a solid pixel of a cell that is not
+    /// one-way.
+    fn map_solid(&self, x: i32, y: i32) -> bool {
         let (solid, one_way) = self.cell_pixel(x, y);
-        (solid && !one_way)
+        solid && !one_way
+    }
+
+    /// Whether pixel (x, y) blocks a box: of the map, or of a solid platform.
+    pub fn solid(&self, platforms: &[Platform], x: i32, y: i32) -> bool {
+        self.map_solid(x, y)
             || platforms
                 .iter()
                 .any(|p| !p.one_way && inside(p.bounds(), x, y))
     }
 
-    /// Whether pixel (x, y) can be stood on: any solid pixel of a cell, or of a platform.
-    fn ground(&self, platforms: &[Platform], x: i32, y: i32) -> bool {
-        self.cell_pixel(x, y).0 || platforms.iter().any(|p| inside(p.bounds(), x, y))
-    }
-
     /// The first pixel `actor` covers and must not, by its feet's rule; `None` when free.
+    /// Centre feet: the map's pixels by the rule of `Feet::Centre`'s docs, whose ground
+    /// and surface are the map's (one-way cells hold the foot), and solid platforms meet
+    /// the whole box.
     pub fn actor_hit(&self, platforms: &[Platform], actor: &Actor) -> Option<(i32, i32)> {
         let (x0, y0, x1, y1) = actor.bounds();
         let r = Rect { x0, y0, x1, y1 };
+        let pixels = move |solid: &dyn Fn(i32, i32) -> bool| {
+            (r.y0..=r.y1)
+                .flat_map(move |y| (r.x0..=r.x1).map(move |x| (x, y)))
+                .find(|&(x, y)| solid(x, y))
+        };
         match actor.settings.feet {
             Feet::Centre => support::centre_hit(
-                |x, y| self.solid(platforms, x, y),
-                |x, y| self.ground(platforms, x, y),
+                |x, y| self.map_solid(x, y),
+                |x, y| self.cell_pixel(x, y).0,
                 r,
                 actor.settings.wall_height,
-            ),
-            _ => (r.y0..=r.y1)
-                .flat_map(|y| (r.x0..=r.x1).map(move |x| (x, y)))
-                .find(|&(x, y)| self.solid(platforms, x, y)),
+            )
+            .or_else(|| {
+                pixels(&|x, y| {
+                    platforms
+                        .iter()
+                        .any(|p| !p.one_way && inside(p.bounds(), x, y))
+                })
+            }),
+            _ => pixels(&|x, y| self.solid(platforms, x, y)),
         }
     }
 }
@@ -283,7 +297,8 @@ pub enum Command {
     Ask,
 }
 
-/// One frame: a command per actor, and new velocities for the platforms.
+/// One frame: a command per actor (gravity for those past the list), and new velocities
+/// for the platforms.
 #[derive(Clone, Debug, Arbitrary)]
 pub struct Frame {
     commands: Vec<Command>,
@@ -293,7 +308,10 @@ pub struct Frame {
 /// A whole scenario.
 #[derive(Clone, Debug, Arbitrary)]
 pub struct Scenario {
+    /// Cells as [`cell_of`] reads them; with `terrain`, each column's ground as
+    /// [`Scenario::map`] says.
     cells: [u8; MAP_W * MAP_H],
+    terrain: bool,
     outside: u8,
     actors: Vec<ActorSpec>,
     platforms: Vec<PlatformSpec>,
@@ -305,13 +323,13 @@ const MAX_ACTORS: usize = 4;
 const MAX_PLATFORMS: usize = 3;
 const MAX_FRAMES: usize = 64;
 
-/// A cell from a byte: mostly empty, else full or any shape of `count` in any variant,
-/// now and then one-way.
+/// A cell from a byte: mostly empty (as in a level, so that actors walk and fall), else
+/// full or any shape of `count` in any variant, now and then one-way.
 pub fn cell_of(byte: u8, count: u16) -> Cell {
     let one_way = byte & 0x80 != 0 && byte & 0x40 != 0;
     let cell = match byte & 0x3f {
-        0..=23 => Cell::EMPTY,
-        24..=31 => Cell::FULL,
+        0..=35 => Cell::EMPTY,
+        36..=43 => Cell::FULL,
         b if count > 0 => Cell::shape(
             ShapeId::new(u16::from(b) % count),
             Variant::ALL[usize::from(byte >> 5 & 7) % 8],
@@ -319,6 +337,33 @@ pub fn cell_of(byte: u8, count: u16) -> Cell {
         _ => Cell::FULL,
     };
     if one_way { cell.one_way() } else { cell }
+}
+
+/// Cell (tx, ty) of a terrain: in each column, blocks up to a height its first byte
+/// gives, then a shape standing upright (as drawn or mirrored, now and then turned) or a
+/// block or nothing, then air; now and then a one-way block or a ceiling above. The kind of
+/// level the walk, sticking and climbing meet.
+fn terrain_cell(cells: &[u8; MAP_W * MAP_H], tx: usize, ty: i32, count: u16) -> Cell {
+    let [height, top, extra] = [cells[tx], cells[MAP_W + tx], cells[2 * MAP_W + tx]];
+    let ground = i32::from(height % 3);
+    let variant = match top >> 5 {
+        0..=2 => Variant::Identity,
+        3..=5 => Variant::FlipX,
+        v => Variant::ALL[usize::from(v)],
+    };
+    let above = ground + 2 + i32::from(extra >> 6);
+    match ty {
+        _ if ty < ground => Cell::FULL,
+        _ if ty == ground => match top % 8 {
+            0 | 1 => Cell::EMPTY,
+            2 => Cell::FULL,
+            _ if count == 0 => Cell::FULL,
+            t => Cell::shape(ShapeId::new(u16::from(t + (top >> 3)) % count), variant),
+        },
+        _ if ty == above && extra % 4 == 1 => Cell::FULL.one_way(),
+        _ if ty == above && extra % 4 == 2 => Cell::FULL,
+        _ => Cell::EMPTY,
+    }
 }
 
 impl Scenario {
@@ -331,14 +376,20 @@ impl Scenario {
         };
         let mut map = Map::new(outside);
         for (i, &b) in self.cells.iter().enumerate() {
-            map.set((i % MAP_W) as i32, (i / MAP_W) as i32, cell_of(b, count));
+            let (tx, ty) = ((i % MAP_W) as i32, (i / MAP_W) as i32);
+            let cell = if self.terrain {
+                terrain_cell(&self.cells, tx as usize, ty, count)
+            } else {
+                cell_of(b, count)
+            };
+            map.set(tx, ty, cell);
         }
         map
     }
 
     /// Runs the scenario on `tables`, checking the mover's promises after every call.
-    /// Returns the most map reads one call made.
-    pub fn run(&self, tables: Tables<'_>) -> u64 {
+    /// Returns its costliest call.
+    pub fn run(&self, tables: Tables<'_>) -> Cost {
         let map = self.map(tables.shape_count());
         let counted = Counting::new(&map);
         let oracle = Oracle::new(tables, &map);
@@ -372,7 +423,7 @@ impl Scenario {
                 actors.push(a);
             }
         }
-        let mut worst = 0;
+        let mut worst = Cost::default();
         for frame in self.frames.iter().take(MAX_FRAMES) {
             for (p, &(vx, vy)) in platforms.iter_mut().zip(&frame.platform_speeds) {
                 (p.vx, p.vy) = (vx.value(), vy.value());
@@ -381,14 +432,27 @@ impl Scenario {
             let mut movers = Platforms::new(tables, &counted, &mut platforms);
             for index in 0..movers.platforms().len() {
                 movers.advance(index, &mut [&mut actors]);
-                worst = worst.max(bounded(counted.take(), "a platform's move"));
+                worst.note(counted.take(), || "a platform's move".into());
             }
-            for (a, command) in actors.iter_mut().zip(&frame.commands) {
+            // An actor without a command this frame keeps its velocity under gravity, as
+            // a game's actors do between inputs.
+            let commands = frame
+                .commands
+                .iter()
+                .chain(std::iter::repeat(&Command::Gravity));
+            for (a, command) in actors.iter_mut().zip(commands) {
                 let world = World::with_platforms(tables, &counted, &platforms);
                 let free = oracle.actor_hit(&platforms, a).is_none();
                 let before = *a;
                 let promise = apply(&world, a, *command);
-                worst = worst.max(bounded(counted.take(), "one call"));
+                worst.note(counted.take(), || {
+                    let feet = format!("{:?}", a.settings.feet).to_lowercase();
+                    format!(
+                        "{command:?} of a {}x{} actor, {feet} feet",
+                        a.width(),
+                        a.height()
+                    )
+                });
                 check_limits(a);
                 if promise == Promise::Free || (free && promise == Promise::StaysFree) {
                     let hit = oracle.actor_hit(&platforms, a);
@@ -472,13 +536,31 @@ fn apply<M: TileMap>(
     Promise::StaysFree
 }
 
-/// `reads`, checked against [`MAX_READS_PER_CALL`].
-fn bounded(reads: u64, what: &str) -> u64 {
-    assert!(
-        reads <= MAX_READS_PER_CALL,
-        "{what} read the map {reads} times, past the bound of {MAX_READS_PER_CALL}"
-    );
-    reads
+/// The costliest call of a run: its map reads, and what it was.
+#[derive(Clone, Debug, Default)]
+pub struct Cost {
+    /// Map reads.
+    pub reads: u64,
+    /// The call.
+    pub call: String,
+}
+
+impl Cost {
+    /// Checks a call's `reads` against [`MAX_READS_PER_CALL`], and keeps it if it is the
+    /// costliest yet (`call` says what it was).
+    fn note(&mut self, reads: u64, call: impl FnOnce() -> String) {
+        assert!(
+            reads <= MAX_READS_PER_CALL,
+            "{} read the map {reads} times, past the bound of {MAX_READS_PER_CALL}",
+            call()
+        );
+        if reads > self.reads {
+            *self = Cost {
+                reads,
+                call: call(),
+            };
+        }
+    }
 }
 
 /// Positions within ±`MAX_POSITION`, sides within 1..=`MAX_SIZE`.
