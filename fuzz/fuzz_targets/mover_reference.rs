@@ -7,7 +7,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use slope_bench::{Bitmask, Body, Level, Naive, Probe};
+use slope_bench::{Bitmask, Body, Driven, Level, Naive, Probe};
 use slope_runtime::{Actor, ActorSettings, Cell, Rect, ShapeId, Variant, World};
 
 const W: i32 = slope_bench::level::W as i32;
@@ -99,46 +99,24 @@ fuzz_target!(|input: Input| {
             world.step(a);
             naive.step(by_naive);
             bitmask.step(by_bitmask);
-            let runtime = state_of_actor(a);
+            let runtime = state(a);
             assert_eq!(
                 runtime,
-                state_of_body(by_naive),
+                state(by_naive),
                 "frame {frame}, actor {i}: the runtime and the naive sweep part\n before: {before:?}"
             );
             assert_eq!(
                 runtime,
-                state_of_body(by_bitmask),
+                state(by_bitmask),
                 "frame {frame}, actor {i}: the runtime and the bit-mask sweep part\n before: {before:?}"
             );
         }
     }
 });
 
-/// Position, velocity, and contacts (ground, left, right, ceiling).
-type State = (i32, i32, i32, i32, [bool; 4]);
-
-fn state_of_actor(a: &Actor) -> State {
-    let c = a.contacts;
-    (
-        a.x,
-        a.y,
-        a.vx,
-        a.vy,
-        [
-            c.on_ground(),
-            c.pushing_left(),
-            c.pushing_right(),
-            c.on_ceiling(),
-        ],
-    )
-}
-
-fn state_of_body(b: &Body) -> State {
-    (
-        b.x,
-        b.y,
-        b.vx,
-        b.vy,
-        [b.on_ground, b.pushing_left, b.pushing_right, b.on_ceiling],
-    )
+/// Position, velocity, and contacts as the bench reads them from every engine.
+fn state<T: Driven>(t: &mut T) -> ((i32, i32), (i32, i32), u32) {
+    let (position, contacts) = (t.position(), t.contact_bits());
+    let (vx, vy) = t.velocity();
+    (position, (*vx, *vy), contacts)
 }

@@ -14,32 +14,28 @@ const CELL_BUDGET: u64 = 1 << 16;
 
 /// Loads `bytes` as the index width its header declares, and checks an accepted map.
 pub fn load_and_check(bytes: &[u8], tables: &Tables<'_>, seed: u64) -> Result<(), MapError> {
+    // The two map types share no trait but `TileMap`: the same checks, written once.
+    macro_rules! load {
+        ($map:ty, $width:literal) => {{
+            let map = <$map>::from_bytes(bytes)?;
+            assert_eq!(map.index_width(), $width);
+            let palette = map.palette();
+            check(
+                &map,
+                map.width(),
+                map.height(),
+                map.outside(),
+                palette,
+                tables,
+                seed,
+            );
+            let _ = map.check_tables(tables);
+        }};
+    }
     if index_width(bytes) == Some(2) {
-        let map = WidePackedMap::from_bytes(bytes)?;
-        assert_eq!(map.index_width(), 2);
-        check(
-            &map,
-            map.width(),
-            map.height(),
-            map.outside(),
-            map.palette(),
-            tables,
-            seed,
-        );
-        let _ = map.check_tables(tables);
+        load!(WidePackedMap, 2);
     } else {
-        let map = PackedMap::from_bytes(bytes)?;
-        assert_eq!(map.index_width(), 1);
-        check(
-            &map,
-            map.width(),
-            map.height(),
-            map.outside(),
-            map.palette(),
-            tables,
-            seed,
-        );
-        let _ = map.check_tables(tables);
+        load!(PackedMap, 1);
     }
     Ok(())
 }

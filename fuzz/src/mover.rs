@@ -17,15 +17,18 @@ use slope_runtime::{
     Platforms, Rect, ShapeId, Solid, Tables, TileMap, Variant, World,
 };
 
-#[allow(dead_code, unused_imports)] // the oracle's rule for centre feet, shared with the tests
+/// The runtime's tests' pixel oracle: the rule of centre feet, the variants' pixels.
+#[allow(dead_code, unused_imports, missing_docs)]
 #[path = "../../slope-runtime/tests/support/mod.rs"]
-mod support;
+pub(crate) mod support;
 
-/// Map reads one call may make, at most. The runtime's docs bound a call at 128 pixel
-/// steps, each asking about at most the cells one box covers, with climbs, slides and the
-/// search of centre feet (up to 64 box queries a lookup) on top; a call past this bound
-/// is a loop the docs do not allow.
-pub const MAX_READS_PER_CALL: u64 = 1 << 22;
+/// Map reads one actor's call may make, at most, by the bounds the runtime's docs give
+/// (`slope_runtime` crate docs, "Limits"): at most 128 pixel steps a call; each step tries
+/// at most 64 heights (a climb, a slide); each try, for centre feet, up to 64 box queries;
+/// each box query reads the cells one box covers, at most 5×5 for a 64-px box in 16-px
+/// tiles. A platform's move may cost that per actor it moves. A call past it is a loop the
+/// docs do not allow.
+pub const MAX_READS_PER_CALL: u64 = 128 * 64 * 64 * 25;
 
 /// A small deterministic generator (SplitMix64) for probes derived from a seed.
 #[derive(Clone, Debug)]
@@ -202,7 +205,8 @@ pub enum Speed {
 }
 
 impl Speed {
-    fn value(self) -> i32 {
+    /// The velocity, 1/256 px per frame.
+    pub fn value(self) -> i32 {
         match self {
             Speed::Game(v) => i32::from(v) % (8 * 256 + 1),
             Speed::Any(v) => v,
@@ -305,14 +309,19 @@ pub struct Frame {
     platform_speeds: Vec<(Speed, Speed)>,
 }
 
-/// A whole scenario.
+/// A map: its cells as [`cell_of`] reads them or, with `terrain`, each column's ground as
+/// [`MapSpec::map`] says; and what lies outside.
 #[derive(Clone, Debug, Arbitrary)]
-pub struct Scenario {
-    /// Cells as [`cell_of`] reads them; with `terrain`, each column's ground as
-    /// [`Scenario::map`] says.
+pub struct MapSpec {
     cells: [u8; MAP_W * MAP_H],
     terrain: bool,
     outside: u8,
+}
+
+/// A whole scenario.
+#[derive(Clone, Debug, Arbitrary)]
+pub struct Scenario {
+    map: MapSpec,
     actors: Vec<ActorSpec>,
     platforms: Vec<PlatformSpec>,
     frames: Vec<Frame>,
@@ -366,8 +375,8 @@ fn terrain_cell(cells: &[u8; MAP_W * MAP_H], tx: usize, ty: i32, count: u16) -> 
     }
 }
 
-impl Scenario {
-    /// The scenario's map over a blob of `count` shapes.
+impl MapSpec {
+    /// The map over a blob of `count` shapes.
     pub fn map(&self, count: u16) -> Map {
         let outside = match self.outside % 3 {
             0 => Cell::FULL,
@@ -386,11 +395,40 @@ impl Scenario {
         }
         map
     }
+}
 
+impl ActorSpec {
+    /// The actor at (0, 0): its size (1 to 70 px a side: past `MAX_SIZE` too) and settings.
+    pub fn actor(&self) -> Actor {
+        let (w, h) = (
+            u16::from(self.width % 70 + 1),
+            u16::from(self.height % 70 + 1),
+        );
+        Actor::new(0, 0, w, h).with_settings(self.settings.settings())
+    }
+}
+
+impl PlatformSpec {
+    /// The platform, somewhere over the map of `n`-px tiles.
+    pub fn platform(&self, n: i32) -> Platform {
+        let mut p = Platform::new(
+            i32::from(self.x) % (MAP_W as i32 * n),
+            i32::from(self.y) % (MAP_H as i32 * n),
+            u16::from(self.width % 80 + 1),
+            u16::from(self.height % 24 + 1),
+        );
+        p.one_way = self.one_way;
+        p.vx = self.vx.value();
+        p.vy = self.vy.value();
+        p
+    }
+}
+
+impl Scenario {
     /// Runs the scenario on `tables`, checking the mover's promises after every call.
     /// Returns its costliest call.
     pub fn run(&self, tables: Tables<'_>) -> Cost {
-        let map = self.map(tables.shape_count());
+        let map = self.map.map(tables.shape_count());
         let counted = Counting::new(&map);
         let oracle = Oracle::new(tables, &map);
         let n = i32::from(tables.tile_size());
@@ -398,26 +436,11 @@ impl Scenario {
             .platforms
             .iter()
             .take(MAX_PLATFORMS)
-            .map(|p| {
-                let mut q = Platform::new(
-                    i32::from(p.x) % (MAP_W as i32 * n),
-                    i32::from(p.y) % (MAP_H as i32 * n),
-                    u16::from(p.width % 80 + 1),
-                    u16::from(p.height % 24 + 1),
-                );
-                q.one_way = p.one_way;
-                q.vx = p.vx.value();
-                q.vy = p.vy.value();
-                q
-            })
+            .map(|p| p.platform(n))
             .collect();
         let mut actors: Vec<Actor> = Vec::new();
         for spec in self.actors.iter().take(MAX_ACTORS) {
-            let (w, h) = (
-                u16::from(spec.width % 70 + 1),
-                u16::from(spec.height % 70 + 1),
-            );
-            let mut a = Actor::new(0, 0, w, h).with_settings(spec.settings.settings());
+            let mut a = spec.actor();
             if let Some((x, y)) = free_spot(&oracle, &platforms, &a, spec.spot, n) {
                 a.place(x, y);
                 actors.push(a);
@@ -432,7 +455,8 @@ impl Scenario {
             let mut movers = Platforms::new(tables, &counted, &mut platforms);
             for index in 0..movers.platforms().len() {
                 movers.advance(index, &mut [&mut actors]);
-                worst.note(counted.take(), || "a platform's move".into());
+                let bound = MAX_READS_PER_CALL * (actors.len() as u64 + 1);
+                worst.note(counted.take(), bound, || "a platform's move".into());
             }
             // An actor without a command this frame keeps its velocity under gravity, as
             // a game's actors do between inputs.
@@ -445,7 +469,7 @@ impl Scenario {
                 let free = oracle.actor_hit(&platforms, a).is_none();
                 let before = *a;
                 let promise = apply(&world, a, *command);
-                worst.note(counted.take(), || {
+                worst.note(counted.take(), MAX_READS_PER_CALL, || {
                     let feet = format!("{:?}", a.settings.feet).to_lowercase();
                     format!(
                         "{command:?} of a {}x{} actor, {feet} feet",
@@ -546,12 +570,12 @@ pub struct Cost {
 }
 
 impl Cost {
-    /// Checks a call's `reads` against [`MAX_READS_PER_CALL`], and keeps it if it is the
-    /// costliest yet (`call` says what it was).
-    fn note(&mut self, reads: u64, call: impl FnOnce() -> String) {
+    /// Checks a call's `reads` against its `bound`, and keeps it if it is the costliest
+    /// yet (`call` says what it was).
+    fn note(&mut self, reads: u64, bound: u64, call: impl FnOnce() -> String) {
         assert!(
-            reads <= MAX_READS_PER_CALL,
-            "{} read the map {reads} times, past the bound of {MAX_READS_PER_CALL}",
+            reads <= bound,
+            "{} read the map {reads} times, past the bound of {bound}",
             call()
         );
         if reads > self.reads {

@@ -8,7 +8,7 @@ use slope_runtime::{
     Cell, Direction, GridMap, LocalBox, Overlap, Rect, Shape, ShapeId, Tables, Variant, World,
 };
 
-use crate::mover::Rng;
+use crate::mover::{Rng, support};
 
 /// Pixels compared one by one per blob, at most: keeps a 64-px blob of many shapes to
 /// about a millisecond, the rest sampled.
@@ -83,22 +83,8 @@ impl Picture {
     /// Pixel (x, y) of `variant`, by the documented rule: rotate 90° clockwise, then
     /// mirror X, then mirror Y (`slope-runtime/docs/offsets.md`).
     fn solid(&self, variant: Variant, x: i32, y: i32) -> bool {
-        let n = i32::from(self.n);
-        if !(0..n).contains(&x) || !(0..n).contains(&y) {
-            return false;
-        }
-        let last = n - 1;
-        let (mut x, mut y) = (x, y);
-        if variant.flips_y() {
-            y = last - y;
-        }
-        if variant.flips_x() {
-            x = last - x;
-        }
-        if variant.rotated() {
-            (x, y) = (last - y, x);
-        }
-        self.rows[y as usize] >> x & 1 != 0
+        support::base_pixel(i32::from(self.n), variant, x, y)
+            .is_some_and(|(x, y)| self.rows[y as usize] >> x & 1 != 0)
     }
 
     /// Whether any pixel of the box (inclusive, tile coordinates, clipped to the tile) is

@@ -205,10 +205,17 @@ pub fn designed_heights(name: &str) -> [u8; 16] {
 /// Whether tile-local pixel (x, y) of `variant` of the shape with these column heights is
 /// solid, by the spec's variant rules: rotate 90° clockwise, then mirror X, then mirror Y.
 pub fn variant_solid(heights: &[u8; 16], variant: Variant, x: i32, y: i32) -> bool {
-    if !(0..N).contains(&x) || !(0..N).contains(&y) {
-        return false;
+    base_pixel(N, variant, x, y).is_some_and(|(x, y)| y < i32::from(heights[x as usize]))
+}
+
+/// The pixel of the base picture (`Variant::Identity`) that pixel (x, y) of `variant` of
+/// an `n`-px shape shows, by the spec's variant rules (rotate 90° clockwise, then mirror
+/// X, then mirror Y); `None` outside the tile.
+pub fn base_pixel(n: i32, variant: Variant, x: i32, y: i32) -> Option<(i32, i32)> {
+    if !(0..n).contains(&x) || !(0..n).contains(&y) {
+        return None;
     }
-    let last = N - 1;
+    let last = n - 1;
     let (mut x, mut y) = (x, y);
     if variant.flips_y() {
         y = last - y;
@@ -219,7 +226,7 @@ pub fn variant_solid(heights: &[u8; 16], variant: Variant, x: i32, y: i32) -> bo
     if variant.rotated() {
         (x, y) = (last - y, x); // V(x, y) = B(N-1-y, x)
     }
-    y < i32::from(heights[x as usize])
+    Some((x, y))
 }
 
 /// Whether tile-local pixel (x, y) of `cell` is solid (one-way flags not applied).
