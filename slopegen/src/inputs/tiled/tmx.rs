@@ -25,8 +25,10 @@ pub(super) fn read_tsx(path: &Path) -> Result<TiledTileset> {
 
 /// Reads a `.tmx` map.
 pub(super) fn read_tmx(path: &Path) -> Result<TiledMap> {
-    if let Ok(text) = read_text(path) {
-        check_layer_data(path, &text)?;
+    // Unreadable: `tiled` says so, naming the file.
+    let text = read_text(path);
+    if let Ok(text) = &text {
+        check_layer_data(path, text)?;
     }
     let mut loader = tiled::Loader::new();
     let map = loader
@@ -44,7 +46,7 @@ pub(super) fn read_tmx(path: &Path) -> Result<TiledMap> {
     }
     // `tiled` numbers tilesets in the map's order; first gids follow from tile counts only
     // for consecutive tilesets, so read them from the file.
-    let first_gids = first_gids_in_xml(path)?;
+    let first_gids = first_gids_in_xml(&text?);
     let tilesets = map
         .tilesets()
         .iter()
@@ -125,10 +127,7 @@ fn check_children(
             }
             Event::Start(e) if e.local_name().as_ref() == b"group" => check_children(reader, path)?,
             Event::Start(e) => {
-                let end = e.to_end().into_owned();
-                reader
-                    .read_to_end(end.name())
-                    .map_err(|_| Walk::Malformed)?;
+                skip(reader, &e)?;
             }
             Event::Empty(e) if e.local_name().as_ref() == b"layer" => {
                 if let Some(size) = LayerSize::of(&e) {
@@ -159,10 +158,7 @@ fn check_layer(
             }
             Event::Empty(e) if e.local_name().as_ref() == b"data" => (e, String::new()),
             Event::Start(e) => {
-                let end = e.to_end().into_owned();
-                reader
-                    .read_to_end(end.name())
-                    .map_err(|_| Walk::Malformed)?;
+                skip(reader, &e)?;
                 continue;
             }
             Event::End(_) => {
@@ -198,16 +194,25 @@ fn first_text(reader: &mut quick_xml::Reader<&[u8]>) -> std::result::Result<Stri
                 text = Some(String::from_utf8_lossy(&t).into_owned());
             }
             Event::Start(e) => {
-                let end = e.to_end().into_owned();
-                reader
-                    .read_to_end(end.name())
-                    .map_err(|_| Walk::Malformed)?;
+                skip(reader, &e)?;
             }
             Event::End(_) => return Ok(text.unwrap_or_default()),
             Event::Eof => return Err(Walk::Malformed),
             _ => {}
         }
     }
+}
+
+/// Reads past the end of the element `e` starts, its contents unread.
+fn skip(
+    reader: &mut quick_xml::Reader<&[u8]>,
+    e: &quick_xml::events::BytesStart<'_>,
+) -> std::result::Result<(), Walk> {
+    let end = e.to_end().into_owned();
+    reader
+        .read_to_end(end.name())
+        .map_err(|_| Walk::Malformed)?;
+    Ok(())
 }
 
 /// A tile layer's name and size, as `tiled` reads them.
@@ -426,10 +431,9 @@ fn tileset_from_tiled(ts: &tiled::Tileset, source: &Path, first_gid: u32) -> Til
 }
 
 /// The `firstgid` of each `<tileset>` of a map, in order.
-fn first_gids_in_xml(path: &Path) -> Result<Vec<u32>> {
+fn first_gids_in_xml(text: &str) -> Vec<u32> {
     use quick_xml::events::Event;
-    let text = read_text(path)?;
-    let mut reader = quick_xml::Reader::from_str(&text);
+    let mut reader = quick_xml::Reader::from_str(text);
     let mut gids = Vec::new();
     loop {
         match reader.read_event() {
@@ -453,7 +457,7 @@ fn first_gids_in_xml(path: &Path) -> Result<Vec<u32>> {
             _ => {}
         }
     }
-    Ok(gids)
+    gids
 }
 
 /// A `tiled` error in a user's words, with the file (and line, for XML) it is about.
