@@ -280,6 +280,38 @@ impl Actor {
             .unwrap_or(NO_PLATFORM);
     }
 
+    /// Renumbers every platform the actor refers to (the one it stands on, now and the
+    /// frame before, and the one it is dropping through), for a game that keeps its own
+    /// list of platforms and reorders it or removes from it between frames: `renumber`
+    /// maps a platform's old index to its new one, or to `None` when it is gone (the actor
+    /// then stands on it or drops through it no more). [`Scene`](crate::Scene) does this
+    /// itself when a platform is removed.
+    ///
+    /// ```
+    /// use slope_runtime::{Actor, Cell, GridMap, Platform, Tables, World};
+    /// # static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// let tables = Tables::from_bytes(BLOB)?;
+    /// let map: GridMap<8, 8> = GridMap::new(Cell::FULL);
+    /// let mut platforms = [Platform::new(0, 60, 16, 4), Platform::new(48, 20, 32, 4)];
+    /// let mut hero = Actor::new(56, 24, 8, 8); // on the second platform
+    /// World::with_platforms(tables, &map, &platforms[..]).step(&mut hero);
+    /// assert_eq!(hero.contacts.ground_platform(), Some(1));
+    ///
+    /// platforms.swap(0, 1); // the game reorders its platforms
+    /// hero.renumber_platforms(|i| Some(1 - i));
+    /// assert_eq!(hero.contacts.ground_platform(), Some(0));
+    /// hero.renumber_platforms(|_| None); // and removes that one
+    /// assert_eq!(hero.contacts.ground_platform(), None);
+    /// # Ok::<(), slope_runtime::BlobError>(())
+    /// ```
+    pub fn renumber_platforms(&mut self, renumber: impl Fn(usize) -> Option<usize>) {
+        self.contacts.renumber_platform(&renumber);
+        self.previous.renumber_platform(&renumber);
+        if let Some(index) = self.dropping_through() {
+            self.set_dropping_through(renumber(index));
+        }
+    }
+
     /// Platform `removed` is gone and platform `moved` took its index (a swap removal):
     /// every platform index the actor holds follows.
     pub(crate) fn remap_platform(&mut self, removed: usize, moved: usize) {

@@ -87,6 +87,16 @@ impl Contacts {
 
     /// Platform `removed` is gone and platform `moved` took its index: the ground
     /// platform follows.
+    /// The ground platform is now `renumber` of its index (`None`: it is gone).
+    pub(crate) fn renumber_platform(&mut self, renumber: impl FnOnce(usize) -> Option<usize>) {
+        if let Some(index) = self.ground_platform() {
+            self.set(Self::ON_PLATFORM, false);
+            if let Some(index) = renumber(index) {
+                self.set_ground_platform(index);
+            }
+        }
+    }
+
     pub(crate) fn remap_platform(&mut self, removed: usize, moved: usize) {
         match self.ground_platform() {
             Some(i) if i == removed => self.set(Self::ON_PLATFORM, false),
