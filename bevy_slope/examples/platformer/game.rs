@@ -97,9 +97,7 @@ pub fn shuttle(platform: &mut Platform, from: (i32, i32), to: (i32, i32)) {
     };
     if at >= hi {
         *v = -RIDE;
-    } else if at <= lo {
-        *v = RIDE;
-    } else if *v == 0 {
+    } else if at <= lo || *v == 0 {
         *v = RIDE;
     }
 }

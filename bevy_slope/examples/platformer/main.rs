@@ -12,8 +12,11 @@
 
 mod game;
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 use bevy_slope::{
     ActiveLevel, Interpolated, LevelEvent, SlopeActor, SlopeLevel, SlopePlatform, SlopePlugin,
@@ -59,37 +62,44 @@ struct Counters {
 
 fn main() {
     let options = parse_options();
-    App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(ImagePlugin::default_nearest())
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "bevy_slope platformer".into(),
-                        resolution: WindowResolution::new(960, 540),
-                        ..default()
-                    }),
+    let mut app = App::new();
+    if options.frames.is_some() {
+        // A counted run steps exactly once a frame, however slowly it draws (software
+        // rendering under Xvfb): its frames, and its screenshot, are the same every run.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 60.0,
+        )));
+    }
+    app.add_plugins(
+        DefaultPlugins
+            .set(ImagePlugin::default_nearest())
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "bevy_slope platformer".into(),
+                    resolution: WindowResolution::new(960, 540),
                     ..default()
                 }),
-        )
-        .add_plugins(SlopePlugin::default())
-        .insert_resource(ClearColor(Color::srgb_u8(92, 148, 220)))
-        .insert_resource(Time::<Fixed>::from_hz(60.0))
-        .insert_resource(options)
-        .init_resource::<PlayerInput>()
-        .init_resource::<Counters>()
-        .add_systems(Startup, setup)
-        .add_systems(
-            Update,
-            (
-                read_input,
-                spawn_cast,
-                follow_hero.after(SlopeSystems::Follow),
-                count_frames,
-            ),
-        )
-        .add_systems(FixedUpdate, play.before(SlopeSystems::Step))
-        .run();
+                ..default()
+            }),
+    )
+    .add_plugins(SlopePlugin::default())
+    .insert_resource(ClearColor(Color::srgb_u8(92, 148, 220)))
+    .insert_resource(Time::<Fixed>::from_hz(60.0))
+    .insert_resource(options)
+    .init_resource::<PlayerInput>()
+    .init_resource::<Counters>()
+    .add_systems(Startup, setup)
+    .add_systems(
+        Update,
+        (
+            read_input,
+            spawn_cast,
+            follow_hero.after(SlopeSystems::Follow),
+            count_frames,
+        ),
+    )
+    .add_systems(FixedUpdate, play.before(SlopeSystems::Step))
+    .run();
 }
 
 fn parse_options() -> Options {
@@ -113,7 +123,7 @@ fn setup(mut commands: Commands, assets: Res<AssetServer>) {
     commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
-            scale: 1.0 / 3.0,
+            scale: 0.5,
             ..OrthographicProjection::default_2d()
         }),
         Transform::from_xyz(160.0, 90.0, 0.0),
@@ -139,7 +149,7 @@ fn spawn_cast(
             Hero,
             SlopeActor(hero),
             Interpolated::default(),
-            sprite(&hero, (250, 240, 230)),
+            sprite(&hero, (255, 214, 64)),
             Name::new("hero"),
         ));
     }
@@ -250,15 +260,17 @@ fn follow_hero(
     };
     let half = Vec2::new(window.width(), window.height()) * scale / 2.0;
     let size = level.map.size_px().as_vec2();
-    let clamp = |v: f32, half: f32, size: f32| {
-        if size <= 2.0 * half {
-            size / 2.0
-        } else {
-            v.clamp(half, size - half)
-        }
+    // Centred on the hero, never past the level's sides or below its bottom; a level
+    // narrower than the view is centred, one lower than it stands on the view's bottom.
+    camera.translation.x = if size.x <= 2.0 * half.x {
+        size.x / 2.0
+    } else {
+        hero.translation.x.clamp(half.x, size.x - half.x)
     };
-    camera.translation.x = clamp(hero.translation.x, half.x, size.x);
-    camera.translation.y = clamp(hero.translation.y, half.y, size.y);
+    camera.translation.y = hero
+        .translation
+        .y
+        .clamp(half.y, (size.y - half.y).max(half.y));
 }
 
 /// `--frames N`: exits after N frames, taking the screenshot first if asked.

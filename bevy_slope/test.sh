@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The Bevy plugin's checks, as CI runs them: formatting, lints, the tests (headless: the
+# trace against slope_runtime::Scene, hot reload, rollback, levels, the README's snippet),
+# then the example in a real window under Xvfb for 150 frames, whose screenshot must equal
+# docs/bevy.png byte for byte (a counted run steps once a frame, so it is the same picture
+# every run).
+#
+# Installs what it uses: the toolchain of rust-toolchain.toml (Bevy 0.20 needs 1.97.1) and,
+# from Debian, what Bevy links (libudev through gilrs, found by pkg-config) and what draws
+# the window without a GPU (Xvfb, Mesa's software Vulkan driver).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
+rustup toolchain install "$toolchain" --profile minimal --component clippy,rustfmt
+
+packages=(pkg-config libudev-dev xvfb xauth mesa-vulkan-drivers libvulkan1
+  libxkbcommon-x11-0 libxcursor1 libxi6 libxrandr2)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+cargo test --workspace
+
+shot=target/bevy.png
+rm -f "$shot"
+xvfb-run -a -s "-screen 0 1280x720x24" \
+  cargo run --example platformer -- --frames 150 --screenshot "$shot"
+test -s "$shot"
+if ! cmp "$shot" ../docs/bevy.png; then
+  echo "docs/bevy.png differs from the example's screenshot: from bevy_slope/, run" >&2
+  echo "  xvfb-run -a -s \"-screen 0 1280x720x24\" cargo run --example platformer -- --frames 150 --screenshot ../docs/bevy.png" >&2
+  exit 1
+fi
+echo "bevy_slope: checks passed"
