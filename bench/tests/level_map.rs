@@ -26,6 +26,8 @@ fn packed() -> Vec<u8> {
         cells,
         outside: Cell::FULL,
         objects: Vec::new(),
+        art: Vec::new(),
+        images: Vec::new(),
     };
     pack_map(&map)
 }

@@ -5,15 +5,18 @@ use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use slope_runtime::{Solid, Tables, TileMap};
+use slopegen::TileArt;
 
-use crate::level::asset::LevelMap;
+use crate::level::asset::{LevelMap, TilePicture};
 use crate::level::{ActiveLevel, SlopeLevel};
 
 /// The level's picture, a child sprite of the [`SlopeLevel`] entity with its bottom-left
-/// corner at the origin, redrawn when the level (re)loads. Each cell shows its tile as
-/// placed (flipped, rotated) and its pixels are exactly the solid pixels the actors meet:
-/// the ground's surface lit, one-way cells as planks. A game that draws its own art
-/// removes it (or turns [`SlopePlugin::draw_level`](crate::SlopePlugin) off).
+/// corner at the origin, redrawn when the level (re)loads: each cell's tile from its
+/// tileset's image, flipped and rotated as placed (Tiled's and LDtk's flips), so what the
+/// player sees is what collides where the tiles' collision comes from their pixels. Cells
+/// without a picture (an LDtk IntGrid layer) show their solid pixels, the ground's surface
+/// lit, one-way cells as planks. A game that draws its own art turns it off
+/// ([`SlopePlugin::draw_level`](crate::SlopePlugin)).
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct LevelPicture;
 
@@ -48,7 +51,7 @@ pub(crate) fn draw_level(
             commands.entity(*child).despawn();
         }
     }
-    let image = images.add(picture(&level.map, &tables));
+    let image = images.add(picture(&level.map, &level.art, &level.pictures, &tables));
     commands.entity(entity).with_children(|parent| {
         parent.spawn((
             LevelPicture,
@@ -59,18 +62,43 @@ pub(crate) fn draw_level(
     });
 }
 
-/// The level as an image, rows top first as images are.
-pub fn picture(map: &LevelMap, tables: &Tables<'_>) -> Image {
+/// The level as an image, rows top first as images are: each cell's tile picture placed
+/// as its variant, or, for cells without one (an LDtk IntGrid layer), its solid pixels
+/// coloured by depth under the surface.
+pub fn picture(
+    map: &LevelMap,
+    art: &[Option<TileArt>],
+    pictures: &[TilePicture],
+    tables: &Tables<'_>,
+) -> Image {
     let size = map.size_px();
+    let n = map.tile_size();
     let mut data = vec![0u8; (size.x * size.y * 4) as usize];
+    let mut put = |x: u32, y_up: u32, rgba: [u8; 4]| {
+        let row = size.y - 1 - y_up;
+        let at = ((row * size.x + x) * 4) as usize;
+        if let Some(pixel) = data.get_mut(at..at + 4) {
+            pixel.copy_from_slice(&rgba);
+        }
+    };
     let solid = |x: i32, y: i32| solid_at(map, tables, x, y);
-    for y in 0..size.y as i32 {
-        for x in 0..size.x as i32 {
-            let colour = colour(map, &solid, x, y, i32::from(map.tile_size()));
-            let row = size.y as i32 - 1 - y;
-            let at = ((row as u32 * size.x + x as u32) * 4) as usize;
-            if let Some(pixel) = data.get_mut(at..at + 4) {
-                pixel.copy_from_slice(&colour);
+    for ty in 0..u32::from(map.height()) {
+        for tx in 0..u32::from(map.width()) {
+            let index = (ty * u32::from(map.width()) + tx) as usize;
+            let cell_art = art.get(index).copied().flatten();
+            let picture = cell_art.and_then(|a| pictures.get(usize::from(a.image)));
+            for y in 0..u32::from(n) {
+                for x in 0..u32::from(n) {
+                    let (wx, wy) = (tx * u32::from(n) + x, ty * u32::from(n) + y);
+                    let rgba = match (cell_art, picture) {
+                        (Some(art), Some(picture)) => tile_pixel(&art, picture, n, x, y),
+                        _ if art.is_empty() => {
+                            colour(map, &solid, wx as i32, wy as i32, i32::from(n))
+                        }
+                        _ => AIR,
+                    };
+                    put(wx, wy, rgba);
+                }
             }
         }
     }
@@ -87,6 +115,22 @@ pub fn picture(map: &LevelMap, tables: &Tables<'_>) -> Image {
     );
     image.sampler = ImageSampler::nearest();
     image
+}
+
+/// Pixel (x, y) (y up) of a tile placed as `art.variant`: the pixel of the tile's picture
+/// that shows there.
+fn tile_pixel(art: &TileArt, picture: &TilePicture, n: u8, x: u32, y: u32) -> [u8; 4] {
+    let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+        return AIR;
+    };
+    let Some((bx, by)) = art.variant.base_pixel(n, x, y) else {
+        return AIR;
+    };
+    let (px, py) = (art.x + u32::from(bx), art.y + u32::from(n - 1 - by));
+    picture
+        .pixels
+        .get_pixel_checked(px, py)
+        .map_or(AIR, |p| p.0)
 }
 
 /// Whether world pixel (x, y) is solid in the map (one-way cells included).

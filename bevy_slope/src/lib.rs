@@ -79,8 +79,8 @@ use bevy::prelude::*;
 pub use body::{GroundAngle, GroundPlatform, Interpolated, SlopeActor, SlopeEvent, SlopePlatform};
 #[cfg(feature = "render")]
 pub use draw::{LevelPicture, picture};
-pub use level::asset::{LevelData, LevelFile, LevelMap};
-pub use level::loader::{LevelLoadError, LevelLoader};
+pub use level::asset::{LevelData, LevelFile, LevelMap, TilePicture};
+pub use level::loader::{LevelLoadError, LevelLoader, LevelSettings};
 pub use level::{ActiveLevel, LevelEvent, LevelObject, SlopeLevel};
 pub use rollback::{SlopeSnapshot, state_hash};
 pub use step::{PlatformOrder, advance};

@@ -99,18 +99,45 @@ fn a_level_is_chosen_by_name() {
     assert_eq!(level.object("Exit"), Some(&ObjectValue::Point(72, 24)));
 }
 
-#[test]
-fn the_picture_is_the_collision_pixel_for_pixel() {
-    let path = support::example_assets().join("level.tmx");
-    let (file, _) = bevy_slope::LevelLoader::compile(&path).expect("the example's level compiles");
+/// How slopegen reads a tile picture's solid pixels: opaque ones where the image uses
+/// transparency, else dark ones (its README's rule).
+#[derive(Clone, Copy, Debug)]
+enum Rule {
+    Opaque,
+    Dark,
+}
+
+impl Rule {
+    fn of(image: &image::RgbaImage) -> Rule {
+        if image.pixels().any(|p| p.0[3] < 128) {
+            Rule::Opaque
+        } else {
+            Rule::Dark
+        }
+    }
+
+    fn solid(self, [r, g, b, a]: [u8; 4]) -> bool {
+        match self {
+            Rule::Opaque => a >= 128,
+            Rule::Dark => {
+                (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000 < 128
+            }
+        }
+    }
+}
+
+/// The picture of `level` shows a solid-looking pixel (by its image's rule) exactly where the runtime's box query finds one
+/// (one-way cells made solid: `hits` counts them as air, the picture draws them); the
+/// number of solid and one-way pixels.
+fn assert_picture_is_collision(
+    file: &bevy_slope::LevelFile,
+    level: &bevy_slope::LevelData,
+) -> (usize, usize) {
     let tables = slope_runtime::Tables::from_bytes(&file.blob).expect("tables");
-    let level = file.level(None).expect("a level");
-    let image = bevy_slope::picture(&level.map, &tables);
+    let image = bevy_slope::picture(&level.map, &level.art, &level.pictures, &tables);
     let size = level.map.size_px();
     assert_eq!((image.width(), image.height()), (size.x, size.y));
     let data = image.data.as_ref().expect("pixels");
-    // The oracle: the runtime's box query on each pixel, in the map with its one-way cells
-    // made solid (`hits` counts one-way cells as air; the picture draws them).
     let mut solid_map = level.map.clone();
     for ty in 0..i32::from(level.map.height()) {
         for tx in 0..i32::from(level.map.width()) {
@@ -125,25 +152,118 @@ fn the_picture_is_the_collision_pixel_for_pixel() {
             );
         }
     }
+    let n = i32::from(level.map.tile_size());
+    let rules: Vec<Rule> = level.pictures.iter().map(|p| Rule::of(&p.pixels)).collect();
     let world = slope_runtime::World::new(tables, &solid_map);
     let (mut solid, mut one_way) = (0, 0);
     for y in 0..size.y as i32 {
         for x in 0..size.x as i32 {
             let row = size.y as i32 - 1 - y;
-            let alpha = data[((row * size.x as i32 + x) * 4 + 3) as usize];
-            let shown = world.hits(slope_runtime::Rect {
+            let at = ((row * size.x as i32 + x) * 4) as usize;
+            let rgba: [u8; 4] = data[at..at + 4].try_into().expect("4 bytes");
+            let index = ((y / n) * i32::from(level.map.width()) + x / n) as usize;
+            let rule = match level.art.get(index).copied().flatten() {
+                Some(art) => rules[usize::from(art.image)],
+                None => Rule::Opaque, // drawn from the collision: air is transparent
+            };
+            let pixel = slope_runtime::Rect {
                 x0: x,
                 y0: y,
                 x1: x,
                 y1: y,
-            });
-            assert_eq!(alpha != 0, shown, "pixel ({x}, {y})");
+            };
+            let shown = world.hits(pixel);
+            assert_eq!(rule.solid(rgba), shown, "{}: pixel ({x}, {y})", level.name);
             solid += usize::from(shown);
-            one_way += usize::from(shown && level.map.cell(x / 16, y / 16).one_way);
+            one_way += usize::from(shown && level.map.cell(x / n, y / n).one_way);
         }
     }
+    (solid, one_way)
+}
+
+#[test]
+fn the_picture_is_the_collision_pixel_for_pixel() {
+    let path = support::example_assets().join("level.tmx");
+    let settings = bevy_slope::LevelSettings::default();
+    let (file, _) = bevy_slope::LevelLoader::compile(&path, &settings, &support::example_assets())
+        .expect("the example's level compiles");
+    let level = file.level(None).expect("a level");
+    assert!(
+        !level.art.is_empty() && level.pictures.len() == 1,
+        "drawn from its tileset"
+    );
+    let (solid, one_way) = assert_picture_is_collision(&file, level);
     assert!(
         solid > 10_000 && one_way > 0,
         "{solid} solid pixels, {one_way} one-way"
     );
+}
+
+#[test]
+fn ldtk_levels_are_drawn_from_their_tilesets_or_their_collision() {
+    // grid.ldtk's IntGrid values name the default tiles' shapes.
+    let tiles = bevy_slope::LevelSettings {
+        tile_folder: Some("../../../tiles".into()),
+        ..Default::default()
+    };
+    for (project, settings, drawn) in [
+        ("world.ldtk", bevy_slope::LevelSettings::default(), true),
+        ("grid.ldtk", tiles, false),
+    ] {
+        let path = ldtk_folder().join(project);
+        let (file, _) = bevy_slope::LevelLoader::compile(&path, &settings, &ldtk_folder())
+            .unwrap_or_else(|e| panic!("{project}: {e}"));
+        for level in &file.levels {
+            assert_eq!(!level.art.is_empty(), drawn, "{project} {}", level.name);
+            let (solid, _) = assert_picture_is_collision(&file, level);
+            assert!(solid > 0, "{project} {}", level.name);
+        }
+    }
+}
+
+#[test]
+fn settings_reach_slopegen_through_the_asset_server() {
+    let mut app = support::headless_app(&ldtk_folder(), false);
+    let handle = app
+        .world()
+        .resource::<AssetServer>()
+        .load_builder()
+        .with_settings(|s: &mut bevy_slope::LevelSettings| {
+            s.tile_folder = Some("../../../tiles".into());
+        })
+        .load("grid.ldtk");
+    app.world_mut().spawn(SlopeLevel::new(handle));
+    for _ in 0..2000 {
+        if app.world().contains_resource::<ActiveLevel>() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let level = app.world().resource::<ActiveLevel>();
+    assert_eq!(level.name, "Field");
+    assert!(
+        level.art.is_empty(),
+        "an IntGrid layer has no tile pictures"
+    );
+}
+
+#[test]
+fn flipped_and_rotated_tiles_of_a_spaced_sheet_are_drawn_as_they_collide() {
+    // hills.tmx: a sheet with a margin and spacing, tiles flipped and rotated (Tiled's
+    // diagonal flag) in its collision layer, one-way tiles.
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../slopegen/tests/data/levels");
+    let settings = bevy_slope::LevelSettings::default();
+    let (file, _) = bevy_slope::LevelLoader::compile(&folder.join("hills.tmx"), &settings, &folder)
+        .expect("hills.tmx compiles");
+    let level = file.level(None).expect("a level");
+    let rotated = level
+        .art
+        .iter()
+        .flatten()
+        .filter(|a| a.variant.rotated())
+        .count();
+    assert!(rotated > 0, "the test needs rotated tiles");
+    let (solid, one_way) = assert_picture_is_collision(&file, level);
+    assert!(solid > 0 && one_way > 0, "{solid} solid, {one_way} one-way");
 }

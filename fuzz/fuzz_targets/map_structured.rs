@@ -65,6 +65,8 @@ fuzz_target!(|input: Input| {
         cells,
         outside: cell(input.outside),
         objects: Vec::new(),
+        art: Vec::new(),
+        images: Vec::new(),
     };
     let bytes = slopegen::pack_map(&map);
     let tables = slope_fuzz::default_tables();

@@ -98,7 +98,7 @@ pub use error::warning::{SolidRule, Warning};
 pub use error::{Error, Result};
 pub use inputs::png::read_tile;
 pub use model::bitmap::Bitmap;
-pub use model::map::{Map, Object, ObjectValue};
+pub use model::map::{Map, Object, ObjectValue, TileArt};
 pub use model::tileset::{Tile, TileSet, constant_name};
 pub use output::dump::{CSV_HEADER, dump_csv};
 pub use output::ground_angles::{GroundAngle, angle_colour, ground_angles};

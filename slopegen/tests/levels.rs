@@ -999,6 +999,8 @@ proptest! {
             cells: cells.clone(),
             outside,
             objects: Vec::new(),
+            art: Vec::new(),
+            images: Vec::new(),
         };
         let bytes = slopegen::pack_map(&map);
         let distinct: std::collections::BTreeSet<u32> = cells.iter().map(|&c| slope_runtime::cell_code(c)).collect();
@@ -1217,6 +1219,8 @@ fn a_map_of_many_distinct_cells_is_wide() {
         cells,
         outside: Cell::EMPTY,
         objects: Vec::new(),
+        art: Vec::new(),
+        images: Vec::new(),
     };
     let bytes = slopegen::pack_map(&map);
     assert_eq!(slope_runtime::index_width(&bytes), Some(2));

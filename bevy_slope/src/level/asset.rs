@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use slope_runtime::{Cell, TileMap};
-use slopegen::{Object, ObjectValue};
+use slopegen::{Object, ObjectValue, TileArt};
 
 /// A Tiled map (`.tmx`, `.tmj`) or an LDtk project (`.ldtk`) compiled by slopegen: the
 /// tables its tiles make and its levels (one for a Tiled map, one per LDtk level).
@@ -18,6 +18,15 @@ pub struct LevelFile {
     pub blob: Arc<[u8]>,
     /// Its levels, in the file's order.
     pub levels: Vec<LevelData>,
+}
+
+/// A tileset's picture, as the level file names it.
+#[derive(Clone, Debug)]
+pub struct TilePicture {
+    /// The image file.
+    pub path: std::path::PathBuf,
+    /// Its pixels.
+    pub pixels: Arc<image::RgbaImage>,
 }
 
 impl LevelFile {
@@ -46,6 +55,11 @@ pub struct LevelData {
     /// Its named points, rectangles and entity fields, in world pixels (y up, from the
     /// map's bottom-left corner), in the file's order.
     pub objects: Vec<Object>,
+    /// Each cell's tile picture (rows bottom first; empty for a layer with none, as an
+    /// LDtk IntGrid layer): which tile of which of `pictures`, placed as which variant.
+    pub art: Arc<[Option<TileArt>]>,
+    /// The tileset images `art` indexes.
+    pub pictures: Vec<TilePicture>,
 }
 
 impl LevelData {

@@ -8,7 +8,7 @@ use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 use slopegen::Builder;
 
-use crate::level::asset::{LevelData, LevelFile, LevelMap};
+use crate::level::asset::{LevelData, LevelFile, LevelMap, TilePicture};
 
 /// Loads `.tmx`, `.tmj` and `.ldtk` files as [`LevelFile`]s with slopegen.
 ///
@@ -20,6 +20,35 @@ use crate::level::asset::{LevelData, LevelFile, LevelMap};
 pub struct LevelLoader {
     /// The asset folder, as the file asset source resolves it.
     pub(crate) root: PathBuf,
+}
+
+/// How a level file is compiled: slopegen's options for it, given with
+/// `asset_server.load_builder().with_settings(|s: &mut LevelSettings| ...).load(path)`
+/// (the defaults are slopegen's).
+///
+/// ```no_run
+/// use bevy::prelude::*;
+/// use bevy_slope::{LevelFile, LevelSettings};
+///
+/// fn load(assets: Res<AssetServer>) -> Handle<LevelFile> {
+///     // An LDtk IntGrid layer whose values name shapes of a tile folder.
+///     assets
+///         .load_builder()
+///         .with_settings(|s: &mut LevelSettings| {
+///             s.tile_folder = Some("tiles".into());
+///             s.layer = Some("collision".into());
+///         })
+///         .load("world.ldtk")
+/// }
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LevelSettings {
+    /// The collision layer's name (slopegen's `--layer`; by default the layer named
+    /// `collision`, or the only tile layer).
+    pub layer: Option<String>,
+    /// A folder of tile PNGs, relative to the asset folder, whose shapes an LDtk IntGrid
+    /// layer's values name (`Builder::tile_folder`).
+    pub tile_folder: Option<PathBuf>,
 }
 
 /// Why a level file did not load: slopegen's message, which names the file and the tile,
@@ -48,9 +77,21 @@ impl LevelLoader {
         LevelLoader { root }
     }
 
-    /// Compiles the level file at `path` (a file system path).
-    pub fn compile(path: &Path) -> Result<(LevelFile, Vec<PathBuf>), LevelLoadError> {
-        let compiled = Builder::new(path).compile().map_err(|e| LevelLoadError {
+    /// Compiles the level file at `path` (a file system path), a tile folder in `settings`
+    /// being relative to `root`; the level and every file read.
+    pub fn compile(
+        path: &Path,
+        settings: &LevelSettings,
+        root: &Path,
+    ) -> Result<(LevelFile, Vec<PathBuf>), LevelLoadError> {
+        let mut builder = Builder::new(path);
+        if let Some(layer) = &settings.layer {
+            builder.layer(layer.clone());
+        }
+        if let Some(folder) = &settings.tile_folder {
+            builder.tile_folder(root.join(folder));
+        }
+        let compiled = builder.compile().map_err(|e| LevelLoadError {
             message: e.to_string(),
         })?;
         for warning in &compiled.warnings {
@@ -65,17 +106,24 @@ impl LevelLoader {
             });
         }
         let tile_size = compiled.set.tile_size;
-        let levels = compiled
-            .maps
-            .into_iter()
-            .map(|(map, packed)| LevelData {
+        let mut decoded: Vec<TilePicture> = Vec::new();
+        let mut levels = Vec::with_capacity(compiled.maps.len());
+        for (map, packed) in compiled.maps {
+            let pictures = map
+                .images
+                .iter()
+                .map(|path| picture(path, &mut decoded))
+                .collect::<Result<_, _>>()?;
+            levels.push(LevelData {
                 name: map.stem,
                 world: map.group,
                 map: LevelMap::new(map.width, map.height, tile_size, map.cells, map.outside),
                 packed: packed.into(),
                 objects: map.objects,
-            })
-            .collect();
+                art: map.art.into(),
+                pictures,
+            });
+        }
         let file = LevelFile {
             blob: Arc::from(compiled.blob),
             levels,
@@ -84,15 +132,33 @@ impl LevelLoader {
     }
 }
 
+/// The picture of the image at `path`, decoded once per file however many levels use it.
+fn picture(path: &Path, decoded: &mut Vec<TilePicture>) -> Result<TilePicture, LevelLoadError> {
+    if let Some(known) = decoded.iter().find(|p| p.path == path) {
+        return Ok(known.clone());
+    }
+    let pixels = image::open(path)
+        .map_err(|e| LevelLoadError {
+            message: format!("{}: cannot read the tileset image: {e}", path.display()),
+        })?
+        .to_rgba8();
+    let picture = TilePicture {
+        path: path.to_owned(),
+        pixels: Arc::new(pixels),
+    };
+    decoded.push(picture.clone());
+    Ok(picture)
+}
+
 impl AssetLoader for LevelLoader {
     type Asset = LevelFile;
-    type Settings = ();
+    type Settings = LevelSettings;
     type Error = LevelLoadError;
 
     async fn load(
         &self,
         reader: &mut dyn Reader,
-        _settings: &(),
+        settings: &LevelSettings,
         load_context: &mut LoadContext<'_>,
     ) -> Result<LevelFile, LevelLoadError> {
         // slopegen reads the file itself (with the files it names); draining the reader
@@ -105,7 +171,7 @@ impl AssetLoader for LevelLoader {
                 message: format!("{}: cannot read: {e}", load_context.path()),
             })?;
         let path = self.root.join(load_context.path().path());
-        let (file, sources) = Self::compile(&path)?;
+        let (file, sources) = Self::compile(&path, settings, &self.root)?;
         let own = path.canonicalize().unwrap_or(path);
         for source in sources {
             let source = source.canonicalize().unwrap_or(source);

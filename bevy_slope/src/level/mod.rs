@@ -8,10 +8,10 @@ use std::sync::Arc;
 use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 use slope_runtime::{Platform, Tables};
-use slopegen::{Object, ObjectValue};
+use slopegen::{Object, ObjectValue, TileArt};
 
 use crate::body::{SlopeActor, SlopePlatform};
-use crate::level::asset::{LevelFile, LevelMap};
+use crate::level::asset::{LevelFile, LevelMap, TilePicture};
 use crate::step::PlatformOrder;
 
 /// The level the actors move in: put it on one entity (the level's objects and, with the
@@ -61,6 +61,10 @@ pub struct ActiveLevel {
     pub map: LevelMap,
     /// Its named objects, in world pixels.
     pub objects: Vec<Object>,
+    /// Each cell's tile picture ([`LevelData::art`](crate::LevelData)).
+    pub art: Arc<[Option<TileArt>]>,
+    /// The tileset images `art` indexes.
+    pub pictures: Vec<TilePicture>,
     blob: Arc<[u8]>,
 }
 
@@ -69,6 +73,24 @@ impl ActiveLevel {
     /// [`LevelFile`] loaded by slopegen never holds).
     pub fn tables(&self) -> Option<Tables<'_>> {
         Tables::from_bytes(&self.blob).ok()
+    }
+
+    /// Whether `other` is this level, tables, cells, objects and pictures alike.
+    fn same_as(&self, other: &ActiveLevel) -> bool {
+        let same_pixels = |a: &TilePicture, b: &TilePicture| {
+            a.path == b.path && (Arc::ptr_eq(&a.pixels, &b.pixels) || a.pixels == b.pixels)
+        };
+        self.name == other.name
+            && self.blob == other.blob
+            && self.map == other.map
+            && self.objects == other.objects
+            && self.art == other.art
+            && self.pictures.len() == other.pictures.len()
+            && self
+                .pictures
+                .iter()
+                .zip(&other.pictures)
+                .all(|(a, b)| same_pixels(a, b))
     }
 
     /// The tables blob.
@@ -187,13 +209,12 @@ pub(crate) fn apply_level(
         name: data.name.clone(),
         map: data.map.clone(),
         objects: data.objects.clone(),
+        art: data.art.clone(),
+        pictures: data.pictures.clone(),
         blob: file.blob.clone(),
     };
-    if reloaded
-        && current
-            .is_some_and(|a| a.map == new.map && a.blob == new.blob && a.objects == new.objects)
-    {
-        return;
+    if current.is_some_and(|a| a.same_as(&new)) {
+        return; // a second event of one reload
     }
 
     // Children: the old objects out, the new ones in.

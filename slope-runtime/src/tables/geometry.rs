@@ -116,6 +116,35 @@ impl Variant {
         self.index() & 2 != 0
     }
 
+    /// The pixel of the picture as drawn that shows at pixel `(x, y)` of this variant of an
+    /// `n`×`n` tile (both y up, from the tile's bottom-left corner): what a game drawing the
+    /// tile's art placed as this variant copies there. `None` outside the tile.
+    ///
+    /// ```
+    /// use slope_runtime::Variant;
+    ///
+    /// // Mirrored left-right: the left column shows the picture's right one.
+    /// assert_eq!(Variant::FlipX.base_pixel(16, 0, 3), Some((15, 3)));
+    /// // Rotated 90° clockwise: the bottom row shows the picture's right column, bottom up.
+    /// assert_eq!(Variant::Rot90.base_pixel(16, 0, 0), Some((15, 0)));
+    /// assert_eq!(Variant::Rot90.base_pixel(16, 15, 0), Some((15, 15)));
+    /// assert_eq!(Variant::Identity.base_pixel(16, 16, 0), None);
+    /// ```
+    pub const fn base_pixel(self, n: u8, x: u8, y: u8) -> Option<(u8, u8)> {
+        if x >= n || y >= n {
+            return None;
+        }
+        let last = n - 1;
+        let x = if self.flips_x() { last - x } else { x };
+        let y = if self.flips_y() { last - y } else { y };
+        if self.rotated() {
+            // V(x, y) = B(N-1-y, x)
+            Some((last - y, x))
+        } else {
+            Some((x, y))
+        }
+    }
+
     /// Which of the blob's four stored variants ([`crate::format::STORED_VARIANTS`]:
     /// `none`, `FY`, `F90`, `F90Y`) this one reads its angle profile and columns from:
     /// itself without its left-right mirror (the mirrored four read their partner's

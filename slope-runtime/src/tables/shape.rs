@@ -593,6 +593,22 @@ mod tests {
     }
 
     #[test]
+    fn a_variants_pixels_are_the_pictures_at_base_pixel() {
+        each_variant(|shape, v, solid| {
+            let n = shape.n;
+            for y in 0..n {
+                for x in 0..n {
+                    let (bx, by) = v.base_pixel(n, x, y).unwrap();
+                    let base = shape.is_solid(Variant::Identity, bx, by);
+                    assert_eq!(solid(i32::from(x), i32::from(y)), base, "{v:?} ({x}, {y})");
+                }
+            }
+            assert_eq!(v.base_pixel(n, n, 0), None);
+            assert_eq!(v.base_pixel(n, 0, n), None);
+        });
+    }
+
+    #[test]
     fn floor_log2_is_the_highest_set_bit() {
         for len in 1..=64u32 {
             assert_eq!(super::floor_log2(len), 31 - len.leading_zeros(), "{len}");

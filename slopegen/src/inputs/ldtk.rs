@@ -22,7 +22,7 @@ use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
 use crate::error::map::MapError;
 use crate::error::text::{escape, shown};
 use crate::error::{Error, Result};
-use crate::inputs::sheet::{Count, Sheet, SheetSpec, TileKind};
+use crate::inputs::sheet::{Count, Sheet, SheetSpec, TileKind, image_index};
 use crate::model::Model;
 use crate::model::map::{Map, Object, ObjectValue};
 use crate::model::tileset::{TileSet, constant_name};
@@ -653,9 +653,18 @@ pub(crate) fn compile(
     for (level, collision, cells) in planned {
         let (w, h) = (collision.c_wid as usize, collision.c_hei as usize);
         let mut packed = Vec::with_capacity(w * h);
+        let (mut art, mut images) = (Vec::new(), Vec::new());
         for y_up in 0..h {
             let row = h - 1 - y_up;
             for x in 0..w {
+                art.push(match &cells[row * w + x] {
+                    Planned::Tile { sheet, id, variant } => {
+                        let sheet = &sheets[*sheet].sheet;
+                        image_index(&mut images, &sheet.spec.image)
+                            .map(|i| sheet.art(*id, i, *variant))
+                    }
+                    _ => None,
+                });
                 packed.push(match &cells[row * w + x] {
                     Planned::Empty => Cell::EMPTY,
                     Planned::Full { one_way } => one_way_if(Cell::FULL, *one_way),
@@ -676,6 +685,9 @@ pub(crate) fn compile(
                     }
                 });
             }
+        }
+        if art.iter().all(Option::is_none) {
+            art.clear(); // an IntGrid layer: nothing to draw
         }
         let distinct: BTreeSet<u32> = packed
             .iter()
@@ -711,6 +723,8 @@ pub(crate) fn compile(
             cells: packed,
             outside,
             objects,
+            art,
+            images,
         });
     }
     Error::collect(&project.path, errors)?;

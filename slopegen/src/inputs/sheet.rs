@@ -16,7 +16,9 @@ use crate::inputs::png::{SolidImage, read_sheet_image};
 use crate::model::Model;
 use crate::model::bitmap::Bitmap;
 use crate::model::file_stem;
+use crate::model::map::TileArt;
 use crate::model::tileset::{Tile, TileSet, check_name, constant_name};
+use slope_runtime::Variant;
 
 /// How a sheet is cut.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,6 +59,8 @@ pub struct Sheet {
     pub names: BTreeMap<u32, String>,
     /// Its tiles, row by row.
     pub tiles: Vec<TileKind>,
+    /// Tiles per row.
+    pub columns: u32,
     /// Tiles that lie partly outside the image (counted as LDtk counts its tilesets' tiles;
     /// none for other sheets), read as empty: an error where they are used.
     pub partial: BTreeSet<u32>,
@@ -74,6 +78,18 @@ pub(crate) enum Count {
 }
 
 impl Sheet {
+    /// Where tile `id` is drawn from: its picture in the sheet's image, placed as `variant`.
+    pub fn art(&self, id: u32, image: u16, variant: Variant) -> TileArt {
+        let (col, row) = (id % self.columns.max(1), id / self.columns.max(1));
+        let step = self.spec.tile_width + self.spec.spacing;
+        TileArt {
+            image,
+            x: self.spec.margin + col * step,
+            y: self.spec.margin + row * step,
+            variant,
+        }
+    }
+
     /// Reads and cuts the sheet. Errors name `defined_in` or the image.
     pub fn read(
         spec: SheetSpec,
@@ -135,6 +151,7 @@ impl Sheet {
             prefix: prefix.to_owned(),
             names,
             tiles,
+            columns,
             partial,
         })
     }
@@ -309,6 +326,18 @@ pub(crate) fn classify(bitmap: Bitmap) -> TileKind {
     } else {
         TileKind::Shape(bitmap)
     }
+}
+
+/// The index of `image` in `images`, added if new (`None` past 65,535 images).
+pub(crate) fn image_index(images: &mut Vec<PathBuf>, image: &Path) -> Option<u16> {
+    let at = match images.iter().position(|i| i == image) {
+        Some(at) => at,
+        None => {
+            images.push(image.to_owned());
+            images.len() - 1
+        }
+    };
+    u16::try_from(at).ok()
 }
 
 #[cfg(test)]

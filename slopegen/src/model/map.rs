@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use slope_runtime::Cell;
+use slope_runtime::{Cell, Variant};
 
 /// A constant of a map: a named point or rectangle, in world pixels (y up).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,21 @@ pub struct Object {
     pub value: ObjectValue,
 }
 
+/// Where a cell's picture comes from: an N×N tile of one of the map's images, placed as the
+/// cell's tile is (flipped, rotated), so a game draws what collides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileArt {
+    /// The image: an index into [`Map::images`].
+    pub image: u16,
+    /// The tile's left column in the image, in pixels.
+    pub x: u32,
+    /// The tile's top row in the image, in pixels (images count rows from the top).
+    pub y: u32,
+    /// How the tile is placed: the variant of its cell, also for tiles that collide as
+    /// blocks or not at all.
+    pub variant: Variant,
+}
+
 /// A map of cells, ready to pack: one per Tiled map or LDtk level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
@@ -63,6 +78,11 @@ pub struct Map {
     pub outside: Cell,
     /// Named points and rectangles, in the order of the file.
     pub objects: Vec<Object>,
+    /// Each cell's picture, rows bottom first as `cells` (`None`: nothing drawn there; empty
+    /// where the input has no pictures, as an LDtk IntGrid layer).
+    pub art: Vec<Option<TileArt>>,
+    /// The images [`TileArt::image`] indexes: tileset sheets, as the input names them.
+    pub images: Vec<std::path::PathBuf>,
 }
 
 impl Map {

@@ -17,10 +17,10 @@ use slope_runtime::{Cell, MAX_MAP_CELLS, ShapeId, Variant};
 
 use crate::error::map::MapError;
 use crate::error::{Error, Result};
-use crate::inputs::sheet::{Sheet, SheetSpec, TileKind, sheet_tileset};
+use crate::inputs::sheet::{Sheet, SheetSpec, TileKind, image_index, sheet_tileset};
 use crate::model::Model;
 use crate::model::file_stem;
-use crate::model::map::Map;
+use crate::model::map::{Map, TileArt};
 use crate::model::tileset::TileSet;
 
 pub(crate) mod document;
@@ -113,7 +113,7 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
             continue;
         }
         match cells(collision, &sheets, set) {
-            Ok(cells) => out.push(Map {
+            Ok(Cells { cells, art, images }) => out.push(Map {
                 path: collision.map.path.clone(),
                 stem: file_stem(&collision.map.path),
                 group: None,
@@ -124,6 +124,8 @@ pub(crate) fn read_maps(paths: &[PathBuf], layer: Option<&str>, outside: Cell) -
                 cells,
                 outside,
                 objects,
+                art,
+                images,
             }),
             Err(e) => errors.push(e),
         }
@@ -353,40 +355,53 @@ fn shapes(maps: &[TiledMap], sheets: &Sheets, tile_size: u8) -> Result<TileSet> 
     TileSet::of_maps(&folder, tile_size, tiles)
 }
 
-/// The collision layer's cells, bottom row first, as the runtime's cells.
-fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>> {
+/// A collision layer read: its cells, bottom row first, as the runtime's, and their pictures.
+struct Cells {
+    cells: Vec<Cell>,
+    art: Vec<Option<TileArt>>,
+    images: Vec<PathBuf>,
+}
+
+/// The collision layer's cells, bottom row first, as the runtime's cells, and where each
+/// is drawn from.
+fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Cells> {
     let ids = set.ids();
     let map = c.map;
     let keys = sheet_keys(map);
     let (w, h) = (map.width as usize, map.height as usize);
     let mut packed = Vec::with_capacity(w * h);
+    let mut art = Vec::with_capacity(w * h);
+    let mut images: Vec<PathBuf> = Vec::new();
     for y_up in 0..h {
         let row = h - 1 - y_up;
         for x in 0..w {
-            let cell = match &c.cells[row * w + x] {
-                None => Cell::EMPTY,
+            let (cell, picture) = match &c.cells[row * w + x] {
+                None => (Cell::EMPTY, None),
                 Some(r) => {
                     let ts = &map.tilesets[r.tileset];
                     let sheet = keys[r.tileset]
                         .as_ref()
                         .and_then(|key| sheets.get(key))
                         .expect("checked and read by Sheets::read_for");
+                    let variant = Variant::from_tiled_flags(r.h, r.v, r.d);
                     let base = match &sheet.tiles[r.id as usize] {
                         TileKind::Empty => Cell::EMPTY,
                         TileKind::Full => Cell::FULL,
-                        TileKind::Shape(_) => Cell::shape(
-                            ShapeId::new(ids[sheet.tile_name(r.id).as_str()]),
-                            Variant::from_tiled_flags(r.h, r.v, r.d),
-                        ),
+                        TileKind::Shape(_) => {
+                            Cell::shape(ShapeId::new(ids[sheet.tile_name(r.id).as_str()]), variant)
+                        }
                     };
-                    if ts.one_way.contains(&r.id) && !base.is_empty() {
+                    let cell = if ts.one_way.contains(&r.id) && !base.is_empty() {
                         base.one_way()
                     } else {
                         base
-                    }
+                    };
+                    let image = image_index(&mut images, &sheet.spec.image);
+                    (cell, image.map(|i| sheet.art(r.id, i, variant)))
                 }
             };
             packed.push(cell);
+            art.push(picture);
         }
     }
     let distinct: std::collections::BTreeSet<u32> = packed
@@ -400,7 +415,11 @@ fn cells(c: &Collision<'_>, sheets: &Sheets, set: &TileSet) -> Result<Vec<Cell>>
         }
         .into());
     }
-    Ok(packed)
+    Ok(Cells {
+        cells: packed,
+        art,
+        images,
+    })
 }
 
 /// The tileset of a collision cell, which must be a sheet.
