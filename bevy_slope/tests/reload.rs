@@ -169,3 +169,33 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
     let hero_now = hero(&mut app);
     assert!(!embedded(&app, &hero_now));
 }
+
+#[test]
+fn saving_a_tileset_image_reloads_the_level() {
+    let folder = tempfile::tempdir().expect("temp dir");
+    copy_assets(folder.path());
+    let mut app = support::headless_app(folder.path(), true);
+    app.insert_resource(Time::<Fixed>::from_seconds(3600.0));
+    support::load_level(&mut app, "level.tmx");
+    let before = app.world().resource::<ActiveLevel>().clone();
+
+    // The ledge (tile 9: column 1, row 2 of the 4-column sheet) painted solid to its bottom.
+    let sheet = folder.path().join("tiles.png");
+    let mut pixels = image::open(&sheet).expect("sheet").to_rgba8();
+    for y in 32..48 {
+        for x in 16..32 {
+            pixels.put_pixel(x, y, image::Rgba([140, 90, 40, 255]));
+        }
+    }
+    pixels.save(&sheet).expect("save the sheet");
+    let events = support::wait_for_level_event(&mut app, PATIENCE);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, LevelEvent::Reloaded { .. })),
+        "{events:?}"
+    );
+    let after = app.world().resource::<ActiveLevel>();
+    assert_ne!(after.map, before.map, "the ledge's cells are blocks now");
+    assert_ne!(*after.pictures[0].pixels, *before.pictures[0].pixels);
+}
