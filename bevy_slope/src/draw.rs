@@ -43,9 +43,7 @@ pub(crate) fn draw_level(
     let Some((entity, children)) = levels.iter().next() else {
         return;
     };
-    let Some(tables) = level.tables() else {
-        return;
-    };
+    let tables = level.tables();
     for child in children.into_iter().flatten() {
         if pictures.contains(*child) {
             commands.entity(*child).despawn();

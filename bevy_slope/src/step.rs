@@ -32,10 +32,7 @@ pub fn advance<M: TileMap>(
     actors: &mut [Actor],
     mut on_step: impl FnMut(usize, &Actor, &slope_runtime::World<'_, &M, &[Platform]>),
 ) {
-    let Some(tables) = level.tables() else {
-        return;
-    };
-    let mut moved = Platforms::new(tables, map, platforms);
+    let mut moved = Platforms::new(level.tables(), map, platforms);
     moved.advance_all(&mut [&mut *actors]);
     let world = moved.world();
     for (index, actor) in actors.iter_mut().enumerate() {

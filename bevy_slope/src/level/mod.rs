@@ -3,7 +3,7 @@
 pub(crate) mod asset;
 pub(crate) mod loader;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
@@ -65,14 +65,22 @@ pub struct ActiveLevel {
     pub art: Arc<[Option<TileArt>]>,
     /// The tileset images `art` indexes.
     pub pictures: Vec<TilePicture>,
-    blob: Arc<[u8]>,
+    blob: &'static [u8],
+    tables: Tables<'static>,
 }
 
 impl ActiveLevel {
-    /// The tables of its shapes (`None` only for a blob the runtime refuses, which a
-    /// [`LevelFile`] loaded by slopegen never holds).
-    pub fn tables(&self) -> Option<Tables<'_>> {
-        Tables::from_bytes(&self.blob).ok()
+    /// The tables of its shapes. They were validated once, when a level with these tiles
+    /// first came into play; each distinct tile set loaded in a run stays in memory until
+    /// it ends (a few kilobytes, a new one only when the tiles change), so that steps borrow
+    /// it without validating it again (tens of microseconds each time).
+    pub fn tables(&self) -> Tables<'static> {
+        self.tables
+    }
+
+    /// The tables blob.
+    pub fn blob(&self) -> &'static [u8] {
+        self.blob
     }
 
     /// Whether `other` is this level, tables, cells, objects and pictures alike.
@@ -93,11 +101,6 @@ impl ActiveLevel {
                 .all(|(a, b)| same_pixels(a, b))
     }
 
-    /// The tables blob.
-    pub fn blob(&self) -> &Arc<[u8]> {
-        &self.blob
-    }
-
     /// The first object named `name`.
     pub fn object(&self, name: &str) -> Option<&ObjectValue> {
         self.objects
@@ -107,17 +110,17 @@ impl ActiveLevel {
     }
 
     /// Runs `query` on the runtime's world of this level with `platforms` (for box queries,
-    /// `ground_angle`, `touching`, `place_on_ground`, `resize`…). `None` if the tables are
-    /// refused.
+    /// `ground_angle`, `touching`, `place_on_ground`, `resize`…).
     pub fn with_world<R>(
         &self,
         platforms: &[Platform],
-        query: impl FnOnce(&slope_runtime::World<'_, &LevelMap, &[Platform]>) -> R,
-    ) -> Option<R> {
-        let tables = self.tables()?;
-        Some(query(&slope_runtime::World::with_platforms(
-            tables, &self.map, platforms,
-        )))
+        query: impl FnOnce(&slope_runtime::World<'static, &LevelMap, &[Platform]>) -> R,
+    ) -> R {
+        query(&slope_runtime::World::with_platforms(
+            self.tables,
+            &self.map,
+            platforms,
+        ))
     }
 }
 
@@ -204,6 +207,19 @@ pub(crate) fn apply_level(
     };
     let (file, data) = data;
     let reloaded = current.is_some();
+    let Some((blob, tables)) = interned(&file.blob) else {
+        let message = "the level's tables do not load (a blob slope-runtime refuses)".to_owned();
+        error!("level not loaded: {message}");
+        level_events.write(LevelEvent::Failed {
+            path: level
+                .file
+                .path()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+            message,
+        });
+        return;
+    };
     let new = ActiveLevel {
         file: id,
         name: data.name.clone(),
@@ -211,7 +227,8 @@ pub(crate) fn apply_level(
         objects: data.objects.clone(),
         art: data.art.clone(),
         pictures: data.pictures.clone(),
-        blob: file.blob.clone(),
+        blob,
+        tables,
     };
     if current.is_some_and(|a| a.same_as(&new)) {
         return; // a second event of one reload
@@ -253,6 +270,26 @@ pub(crate) fn apply_level(
     level_events.write(event);
 }
 
+/// The tables of `blob`, validated once per distinct blob in a run: each is kept for the
+/// rest of the run (a few kilobytes; a new one only when the tiles change), so that steps
+/// borrow their tables without validating them again (which costs tens of microseconds).
+fn interned(blob: &[u8]) -> Option<(&'static [u8], Tables<'static>)> {
+    static KEPT: Mutex<Vec<&'static [u8]>> = Mutex::new(Vec::new());
+    let mut kept = KEPT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let bytes = match kept.iter().find(|b| **b == blob) {
+        Some(b) => *b,
+        None => {
+            Tables::from_bytes(blob).ok()?;
+            let b: &'static [u8] = Box::leak(blob.to_vec().into_boxed_slice());
+            kept.push(b);
+            b
+        }
+    };
+    Tables::from_bytes(bytes).ok().map(|t| (bytes, t))
+}
+
 /// Moves actors the new map covers out with `World::unstick`: (freed, stuck).
 fn free_actors(
     level: &ActiveLevel,
@@ -265,20 +302,18 @@ fn free_actors(
         .iter()
         .filter_map(|&e| platforms.get(e).ok().map(|p| p.0))
         .collect();
-    level
-        .with_world(&platforms, |world| {
-            let (mut freed, mut stuck) = (0, 0);
-            for mut actor in actors.iter_mut() {
-                let before = (actor.x, actor.y);
-                if !world.unstick(&mut actor.0) {
-                    stuck += 1;
-                } else if (actor.x, actor.y) != before {
-                    freed += 1;
-                }
+    level.with_world(&platforms, |world| {
+        let (mut freed, mut stuck) = (0, 0);
+        for mut actor in actors.iter_mut() {
+            let before = (actor.x, actor.y);
+            if !world.unstick(&mut actor.0) {
+                stuck += 1;
+            } else if (actor.x, actor.y) != before {
+                freed += 1;
             }
-            (freed, stuck)
-        })
-        .unwrap_or((0, 0))
+        }
+        (freed, stuck)
+    })
 }
 
 /// Where an object's entity stands: a point, a rectangle's centre.
