@@ -86,13 +86,7 @@ fn a_level_is_chosen_by_name() {
     let mut app = support::headless_app(&ldtk_folder(), false);
     let handle = app.world().resource::<AssetServer>().load("world.ldtk");
     app.world_mut().spawn(SlopeLevel::named(handle, "Caves"));
-    for _ in 0..2000 {
-        if app.world().contains_resource::<ActiveLevel>() {
-            break;
-        }
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    support::wait_for_level(&mut app);
     let level = app.world().resource::<ActiveLevel>();
     assert_eq!(level.name, "Caves");
     assert_eq!((level.map.width(), level.map.height()), (6, 4));
@@ -233,13 +227,7 @@ fn settings_reach_slopegen_through_the_asset_server() {
         })
         .load("grid.ldtk");
     app.world_mut().spawn(SlopeLevel::new(handle));
-    for _ in 0..2000 {
-        if app.world().contains_resource::<ActiveLevel>() {
-            break;
-        }
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    support::wait_for_level(&mut app);
     let level = app.world().resource::<ActiveLevel>();
     assert_eq!(level.name, "Field");
     assert!(

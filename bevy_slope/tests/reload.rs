@@ -39,6 +39,16 @@ fn hero(app: &mut App) -> SlopeActor {
         .expect("a hero")
 }
 
+/// Every actor but the hero.
+fn others(app: &mut App) -> Vec<SlopeActor> {
+    let world = app.world_mut();
+    let mut q = world.query::<(&Role, &SlopeActor)>();
+    q.iter(world)
+        .filter(|(r, _)| **r != Role::Hero)
+        .map(|(_, a)| *a)
+        .collect()
+}
+
 fn embedded(app: &App, actor: &SlopeActor) -> bool {
     let (x0, y0, x1, y1) = actor.bounds();
     let level = app.world().resource::<ActiveLevel>();
@@ -79,14 +89,7 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
     let before = hero(&mut app);
     assert!(before.contacts.on_ground() && !embedded(&app, &before));
     let (tx, ty) = (before.x / 16, before.y / 16);
-    let others_before: Vec<SlopeActor> = {
-        let world = app.world_mut();
-        let mut q = world.query::<(&Role, &SlopeActor)>();
-        q.iter(world)
-            .filter(|(r, _)| **r != Role::Hero)
-            .map(|(_, a)| *a)
-            .collect()
-    };
+    let others_before = others(&mut app);
 
     // A block of soil where the hero stands (Tiled's rows are top first: 12 rows).
     let row = 11 - ty as usize;
@@ -123,14 +126,7 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
         "the hero is embedded in the new block"
     );
     assert_ne!((after.x, after.y), (before.x, before.y));
-    let others_after: Vec<SlopeActor> = {
-        let world = app.world_mut();
-        let mut q = world.query::<(&Role, &SlopeActor)>();
-        q.iter(world)
-            .filter(|(r, _)| **r != Role::Hero)
-            .map(|(_, a)| *a)
-            .collect()
-    };
+    let others_after = others(&mut app);
     assert_eq!(
         others_after, others_before,
         "actors the change missed stay where they are"

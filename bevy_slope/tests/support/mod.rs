@@ -42,11 +42,16 @@ pub fn headless_app(assets: &Path, watch: bool) -> App {
 pub fn load_level(app: &mut App, file: &str) {
     let handle = app.world().resource::<AssetServer>().load(file.to_owned());
     app.world_mut().spawn(SlopeLevel::new(handle));
+    wait_for_level(app);
+}
+
+/// Updates the app until a level is in play (at most 30 s).
+pub fn wait_for_level(app: &mut App) {
     let start = Instant::now();
     while !app.world().contains_resource::<ActiveLevel>() {
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "{file} did not load"
+            "no level in play"
         );
         app.update();
         std::thread::sleep(Duration::from_millis(5));

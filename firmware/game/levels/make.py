@@ -13,6 +13,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
 import png  # noqa: E402  (the repository's PNG writer)
+from tileset import write_tsx  # noqa: E402  (the shared Tiled tileset writer)
 
 N = 16
 NAMES = ["block", "slope45", "slope26_1", "slope26_2", "ledge"]
@@ -44,18 +45,7 @@ for i, name in enumerate(NAMES):
 # index 0 transparent air, 1 an opaque solid
 png.indexed("tiles.png", sheet, len(NAMES) * N, N, [(255, 255, 255), (60, 60, 60)])
 
-props = "".join(
-    f' <tile id="{i}"><properties><property name="name" value="{n}"/>'
-    + ('<property name="one_way" type="bool" value="true"/>' if n == "ledge" else "")
-    + "</properties></tile>\n"
-    for i, n in enumerate(NAMES)
-)
-with open("tiles.tsx", "w") as f:
-    f.write(f"""<?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.11.0" name="tiles" tilewidth="16" tileheight="16" tilecount="{len(NAMES)}" columns="{len(NAMES)}">
- <image source="tiles.png" width="{len(NAMES) * N}" height="{N}"/>
-{props}</tileset>
-""")
+write_tsx("tiles.tsx", NAMES, len(NAMES), 1)
 
 # . air, # block, = one-way ledge; / \ 45°; a b (rising) B A (falling) 26.6° (1 in 2).
 # The lift runs in the two columns left of the plateau, from the floor to its top.
