@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Bevy plugin's checks, as CI runs them: formatting, lints, the tests (headless: the
-# trace against slope_runtime::Scene, hot reload, rollback, levels, the README's snippet),
+# trace against slope_runtime::Scene, hot reload, rollback, levels, the README's snippet;
+# the Rapier comparison's behaviour facts),
 # then the example in a real window under Xvfb for 150 frames, whose screenshot must equal
 # docs/bevy.png byte for byte (a counted run steps once a frame, so it is the same picture
 # every run).
@@ -27,6 +28,9 @@ fi
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# the plugin without its default features (no picture, no file watching), as a server or
+# a game with its own art builds it
+cargo clippy --lib --no-default-features -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
 cargo test --workspace
 

@@ -56,11 +56,25 @@ fn embedded(app: &App, actor: &SlopeActor) -> bool {
 }
 
 fn expect_failure(app: &mut App, what: &str, needles: &[&str]) {
-    let events = support::wait_for_level_event(app, PATIENCE);
+    let events = support::wait_for_level_event_where(
+        app,
+        PATIENCE,
+        |e| matches!(e, LevelEvent::Failed { message, .. } if needles.iter().all(|n| message.contains(n))),
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, LevelEvent::Reloaded { .. })),
+        "{what}: a bad save was put in play: {events:?}"
+    );
     let Some(LevelEvent::Failed { path, message }) = events.last() else {
         panic!("{what}: expected a failed load, got {events:?}");
     };
     println!("{what}: {message}");
+    assert!(
+        !message.contains("asset loader"),
+        "{what}: slopegen's message alone: {message}"
+    );
     assert_eq!(path, "level.tmx", "{what}");
     for needle in needles {
         assert!(
@@ -107,7 +121,9 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
     let walled = with_row(&original, row, &cells.join(","));
     let saved = Instant::now();
     std::fs::write(&level_path, &walled).expect("save");
-    let events = support::wait_for_level_event(&mut app, PATIENCE);
+    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
+        matches!(e, LevelEvent::Reloaded { .. })
+    });
     let latency = saved.elapsed();
     let reloaded = events.iter().find_map(|e| match e {
         LevelEvent::Reloaded { freed, stuck, .. } => Some((*freed, *stuck)),
@@ -149,7 +165,9 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
 
     // Saved right again: the original level is back, and the game goes on.
     std::fs::write(&level_path, &original).expect("restore");
-    let events = support::wait_for_level_event(&mut app, PATIENCE);
+    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
+        matches!(e, LevelEvent::Reloaded { .. })
+    });
     assert!(
         events
             .iter()
@@ -182,7 +200,9 @@ fn saving_a_tileset_image_reloads_the_level() {
         }
     }
     pixels.save(&sheet).expect("save the sheet");
-    let events = support::wait_for_level_event(&mut app, PATIENCE);
+    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
+        matches!(e, LevelEvent::Reloaded { .. })
+    });
     assert!(
         events
             .iter()

@@ -5,13 +5,14 @@ pub(crate) mod loader;
 
 use std::sync::{Arc, Mutex};
 
-use bevy::asset::AssetLoadFailedEvent;
+use bevy::asset::{AssetLoadError, AssetLoadFailedEvent};
 use bevy::prelude::*;
 use slope_runtime::{Platform, Tables};
 use slopegen::{Object, ObjectValue, TileArt};
 
 use crate::body::{SlopeActor, SlopePlatform};
 use crate::level::asset::{LevelFile, LevelMap, TilePicture};
+use crate::level::loader::LevelLoadError;
 use crate::step::PlatformOrder;
 
 /// The level the actors move in: put it on one entity (the level's objects and, with the
@@ -26,7 +27,8 @@ use crate::step::PlatformOrder;
 /// }
 /// ```
 #[derive(Component, Clone, Debug)]
-#[require(Transform, Visibility)]
+#[require(Transform)]
+#[cfg_attr(feature = "render", require(Visibility))]
 pub struct SlopeLevel {
     /// The level file.
     pub file: Handle<LevelFile>,
@@ -175,7 +177,7 @@ pub(crate) fn apply_level(
     mut level_events: MessageWriter<LevelEvent>,
 ) {
     for failure in failures.read() {
-        let message = failure.error.to_string();
+        let message = load_error_message(&failure.error);
         error!("level not loaded: {message}");
         level_events.write(LevelEvent::Failed {
             path: failure.path.to_string(),
@@ -268,6 +270,17 @@ pub(crate) fn apply_level(
         None => commands.insert_resource(new),
     }
     level_events.write(event);
+}
+
+/// What went wrong: slopegen's message alone when it was slopegen's error, else Bevy's.
+fn load_error_message(error: &AssetLoadError) -> String {
+    match error {
+        AssetLoadError::AssetLoaderError(e) => e
+            .error()
+            .downcast_ref::<LevelLoadError>()
+            .map_or_else(|| e.error().to_string(), ToString::to_string),
+        other => other.to_string(),
+    }
 }
 
 /// The tables of `blob`, validated once per distinct blob in a run: each is kept for the

@@ -58,6 +58,25 @@ pub fn wait_for_level(app: &mut App) {
     }
 }
 
+/// Updates the app until a [`LevelEvent`] that `wanted` accepts comes (at most
+/// `timeout`: a save may reach the game as several events, the first of a half-written
+/// file); every event read.
+pub fn wait_for_level_event_where(
+    app: &mut App,
+    timeout: Duration,
+    wanted: impl Fn(&LevelEvent) -> bool,
+) -> Vec<LevelEvent> {
+    let start = Instant::now();
+    let mut events = Vec::new();
+    while !events.iter().any(&wanted) && start.elapsed() < timeout {
+        events.extend(wait_for_level_event(
+            app,
+            timeout.saturating_sub(start.elapsed()),
+        ));
+    }
+    events
+}
+
 /// Updates the app until a [`LevelEvent`] comes (at most `timeout`); every event read.
 pub fn wait_for_level_event(app: &mut App, timeout: Duration) -> Vec<LevelEvent> {
     let start = Instant::now();
