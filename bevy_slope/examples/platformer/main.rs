@@ -14,6 +14,7 @@ mod game;
 
 use std::time::Duration;
 
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::time::TimeUpdateStrategy;
@@ -53,11 +54,13 @@ struct Options {
     screenshot: Option<String>,
 }
 
-/// Steps run (for the scripted player) and frames drawn (for `--frames`).
+/// Steps run and frames drawn since the hero came into play (for the scripted player and
+/// `--frames`), and frames drawn in all.
 #[derive(Resource, Default)]
 struct Counters {
     steps: u32,
     frames: u32,
+    waited: u32,
 }
 
 fn main() {
@@ -99,6 +102,11 @@ fn main() {
         ),
     )
     .add_systems(FixedUpdate, play.before(SlopeSystems::Step))
+    // Two systems a step: the single-threaded executor runs them in 0.5 µs, the
+    // multi-threaded one wakes a worker thread every step (80 µs; BENCHMARKS.md).
+    .edit_schedule(FixedUpdate, |schedule| {
+        schedule.set_executor(SingleThreadedExecutor::default());
+    })
     .run();
 }
 
@@ -222,6 +230,9 @@ fn play(
     mut enemies: Query<(&mut SlopeActor, &Patrol), Without<Hero>>,
     mut rides: Query<(&mut SlopePlatform, &Shuttle)>,
 ) {
+    if heroes.is_empty() {
+        return; // the level is not in play yet: the script starts with the hero
+    }
     let input = if options.demo {
         game::scripted_input(counters.steps)
     } else {
@@ -273,17 +284,31 @@ fn follow_hero(
         .clamp(half.y, (size.y - half.y).max(half.y));
 }
 
-/// `--frames N`: exits after N frames, taking the screenshot first if asked.
+/// `--frames N`: exits after N frames of play, taking the screenshot first if asked.
 fn count_frames(
     mut commands: Commands,
     options: Res<Options>,
     mut counters: ResMut<Counters>,
+    heroes: Query<(), With<Hero>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    counters.frames += 1;
     let Some(frames) = options.frames else {
         return;
     };
+    // Frames count from the hero's first: the picture does not depend on how long the
+    // level took to load. One that never loads ends the run as a failure.
+    counters.waited += 1;
+    if heroes.is_empty() {
+        if counters.waited > frames + 600 {
+            error!(
+                "the level did not come into play in {} frames",
+                counters.waited
+            );
+            exit.write(AppExit::error());
+        }
+        return;
+    }
+    counters.frames += 1;
     if let Some(path) = &options.screenshot
         && counters.frames == frames.saturating_sub(10)
     {
