@@ -18,7 +18,7 @@
 //!         .add_systems(Startup, |mut commands: Commands, assets: Res<AssetServer>| {
 //!             commands.spawn(Camera2d);
 //!             commands.spawn(SlopeLevel::new(assets.load("level.tmx")));
-//!             commands.spawn((SlopeActor(Actor::new(24, 48, 10, 14)), Sprite::from_color(Color::WHITE, Vec2::new(10.0, 14.0))));
+//!             commands.spawn((SlopeActor(Actor::new(24, 64, 10, 14)), Sprite::from_color(Color::WHITE, Vec2::new(10.0, 14.0))));
 //!         })
 //!         .run();
 //! }
@@ -54,6 +54,22 @@
 //! half-written save, a broken tile) leaves the old level in play and reports slopegen's
 //! message, naming the file and the tile, layer or cell ([`LevelEvent::Failed`], also
 //! logged).
+//!
+//! # Drawing
+//!
+//! With the `render` feature (on by default), the level in play is drawn as a sprite
+//! ([`LevelPicture`]): each cell's tile from its tileset's image, flipped and rotated as
+//! placed, so the player sees what collides; an LDtk IntGrid layer, which has no pictures,
+//! is drawn from its collision. [`SlopePlugin::draw_level`] turns it off for a game with its
+//! own art.
+//!
+//! # Features
+//!
+//! - `render` (default): the level's picture.
+//! - `file_watcher` (default): levels reload when saved (Bevy's `file_watcher`).
+//!
+//! Without either, the plugin is movement and levels only (a headless server, a game
+//! that draws its own tiles).
 //!
 //! # Rollback
 //!
