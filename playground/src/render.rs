@@ -165,8 +165,8 @@ pub fn draw_actor(canvas: &mut Canvas, actor: &Actor, colour: Rgb) {
     if actor.contacts.on_ground() {
         let feet_y = h - actor.y;
         match actor.settings.feet {
-            Feet::Box => canvas.rect(actor.x, feet_y, w, 1, FEET),
             Feet::Centre => canvas.rect(actor.centre_x() - 1, feet_y, 3, 1, FEET),
+            _ => canvas.rect(actor.x, feet_y, w, 1, FEET),
         }
     }
 }

@@ -156,8 +156,8 @@ impl<M: TileMap> Oracle<'_, M> {
     fn actor_hit(&self, a: &Actor) -> Option<(i32, i32, Stuff)> {
         let r = rect_of(a);
         match a.settings.feet {
-            Feet::Box => self.box_hit(r).map(|(x, y)| (x, y, self.stuff(x, y))),
             Feet::Centre => self.centre_hit(a).map(|(x, y)| (x, y, self.stuff(x, y))),
+            _ => self.box_hit(r).map(|(x, y)| (x, y, self.stuff(x, y))),
         }
     }
 
@@ -1028,8 +1028,8 @@ fn hold_the_wall(
     let side = |a: &Actor| {
         let (x0, _, x1, _) = a.bounds();
         let (lo, hi) = match a.settings.feet {
-            Feet::Box => (x0, x1),
             Feet::Centre => (a.centre_x(), a.centre_x()),
+            _ => (x0, x1),
         };
         if right_side { lo >= 32 } else { hi <= 30 }
     };

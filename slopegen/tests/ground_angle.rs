@@ -201,7 +201,7 @@ fn walk(terrain: &Terrain, mut actor: Actor, what: &str) -> Checked {
         // box (box feet read at the column they stand on).
         let (a, b) = match actor.settings.feet {
             Feet::Centre => (centre - w, centre + w),
-            Feet::Box => (x0 - w, x1 + w),
+            _ => (x0 - w, x1 + w),
         };
         if actor.settings.feet == Feet::Box && terrain.breaks.iter().any(|&k| x0 < k && k <= x1) {
             last = None; // astride a ledge: which side holds it is the motion's business
@@ -440,7 +440,7 @@ fn short_slopes_read_their_angle_and_level_ground_beside_them_reads_level() {
             );
             let (a, b) = match actor.settings.feet {
                 Feet::Centre => (c - 8, c + 8),
-                Feet::Box => (x0 - 8, x1 + 8),
+                _ => (x0 - 8, x1 + 8),
             };
             let Some(piece) = t.piece_of(a, b) else {
                 continue;

@@ -5,7 +5,12 @@ use crate::motion::contacts::Contacts;
 use crate::units::{MAX_POSITION, MAX_REACH, MAX_SIZE, within_edge};
 
 /// How an actor stands on slopes.
+///
+/// Non-exhaustive: [`Feet::Centre`] exists only with the `centre_feet` feature, so a
+/// `match` in a game names the feet it handles and ends with `_`, and builds whichever
+/// features the runtime is built with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Feet {
     /// The whole box collides with everything (the Branicki write-up): on a slope the
     /// actor rests on whichever of its bottom pixels meets the slope first.
