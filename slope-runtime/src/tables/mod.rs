@@ -2,7 +2,7 @@
 //!
 //! - `blob`: `Tables::from_bytes` validates a blob, then
 //!   serves its shapes without ever failing;
-//! - `format`: the wire format, field by field;
+//! - `format`: the wire format, field by field; `decode` splits a blob into its fields;
 //! - `shape`: one shape's lookups (the eight offsets, the surface) for any variant;
 //! - `line`: offsets along one line of pixels, with bit operations;
 //! - `geometry`: the vocabulary of a lookup (variants, overlaps, directions, offsets);
@@ -12,6 +12,7 @@
 
 pub mod blob;
 pub mod crc;
+mod decode;
 pub mod error;
 pub mod format;
 pub mod geometry;

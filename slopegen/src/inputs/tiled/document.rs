@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use crate::error::map::MapError;
 use crate::error::{Error, Result};
 use crate::inputs::sheet::SheetSpec;
-use crate::inputs::tiled::shapes::TileShape;
 
 /// A tileset as a map (or a `.tsx`) declares it.
 #[derive(Clone, Debug, PartialEq)]
@@ -233,4 +232,35 @@ pub(super) fn unsupported_encoding(encoding: &str, compression: &str) -> String 
     format!(
         "a tile layer uses {encoding} encoding with {compression} compression, which is not supported (use CSV, or Base64 uncompressed, zlib or gzip)"
     )
+}
+
+/// One shape of a tile's collision, in Tiled's pixels (y down, from the tile's top-left).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileShape {
+    /// x of the object (its top-left corner, or a polygon's origin).
+    pub x: f64,
+    /// y of the object, down.
+    pub y: f64,
+    /// Clockwise rotation in degrees.
+    pub rotation: f64,
+    /// What it is.
+    pub kind: ShapeKind,
+}
+
+/// The kinds of objects a tile's collision may hold.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShapeKind {
+    /// A rectangle of this width and height.
+    Rect(f64, f64),
+    /// An ellipse in the box of this width and height.
+    Ellipse(f64, f64),
+    /// A capsule (a rectangle with round ends) of this width and height.
+    Capsule(f64, f64),
+    /// A polygon: its points relative to the object's position.
+    Polygon(Vec<(f64, f64)>),
+    /// Something with no inside: `polyline`, `point`, `text`, `tile`.
+    NoInside(&'static str),
+    /// A shape its file does not describe whole (a polygon point without a number): what is
+    /// wrong.
+    Malformed(String),
 }

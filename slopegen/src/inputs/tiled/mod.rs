@@ -225,7 +225,7 @@ struct SheetKey {
     spec: SheetSpec,
     prefix: String,
     names: BTreeMap<u32, String>,
-    shapes: BTreeMap<u32, Vec<shapes::TileShape>>,
+    shapes: BTreeMap<u32, Vec<document::TileShape>>,
     collision_from: Option<String>,
 }
 

@@ -1,6 +1,6 @@
 //! `.tmj` maps and `.tsj` tilesets, read as JSON.
 
-use crate::inputs::tiled::shapes::{ShapeKind, TileShape};
+use crate::inputs::tiled::document::{ShapeKind, TileShape};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! `.tmx` maps and `.tsx` tilesets, read through the `tiled` crate.
 
-use crate::inputs::tiled::shapes::{ShapeKind, TileShape};
+use crate::inputs::tiled::document::{ShapeKind, TileShape};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
