@@ -176,11 +176,13 @@ fn sweep<P: Probe>(p: &P, b: &mut Body, dx: i32, dy: i32, rising: bool) -> (bool
     }
     // Contacts: what the steps ran into; after them only the ground under the feet is read.
     let r = b.rect();
+    let rose = rising && b.y > start_y;
     b.on_ground = if grounded {
-        !(rising && b.y > start_y)
+        !rose
     } else {
-        // A fall that ends touching the ground: what the next step down would test.
-        !rising && !p.row_free(r.x0, r.x1, r.y0 - 1, Some(&r))
+        // A fall that ends touching the ground, or a refused jump that also moved sideways:
+        // what the next step down would test.
+        !rose && !p.row_free(r.x0, r.x1, r.y0 - 1, Some(&r))
     };
     b.pushing_left = blocked_x && sx < 0;
     b.pushing_right = blocked_x && sx > 0;

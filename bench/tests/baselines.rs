@@ -53,3 +53,50 @@ fn a_wall_height_of_0_stands_on_no_air() {
         }
     }
 }
+
+/// A tunnel exactly an actor's height (floor at y = 16, ceiling at y = 32): a jump the
+/// ceiling refuses at once, on a frame that also moves it sideways, leaves it on the ground
+/// in all three (the runtime and the baselines tested no ground after a rising frame).
+#[test]
+fn a_jump_refused_by_a_ceiling_stays_on_the_ground() {
+    let tables = Tables::from_bytes(TILES).unwrap();
+    let mut level = Level::new(Cell::FULL);
+    for tx in 0..slope_bench::level::W as i32 {
+        for ty in 0..slope_bench::level::H as i32 {
+            level.set(
+                tx,
+                ty,
+                if ty == 0 || ty == 2 {
+                    Cell::FULL
+                } else {
+                    Cell::EMPTY
+                },
+            );
+        }
+    }
+    let (naive, bitmask) = (Naive::new(&tables, &level), Bitmask::new(&tables, &level));
+    let world = World::new(tables, &level);
+    for vx in [0, 64, 256, 768, -256] {
+        let mut actor = Actor::new(40, 16, 8, 16);
+        actor.contacts = world.touching(&actor);
+        let mut body = Body::new(40, 16, 8, 16);
+        body.on_ground = true;
+        let mut other = body;
+        (actor.vx, actor.vy) = (vx, 1024);
+        (body.vx, body.vy, other.vx, other.vy) = (vx, 1024, vx, 1024);
+        world.step(&mut actor);
+        naive.step(&mut body);
+        bitmask.step(&mut other);
+        assert!(
+            actor.contacts.on_ground() && actor.contacts.on_ceiling(),
+            "vx {vx}"
+        );
+        for (name, b) in [("naive", &body), ("bit-mask", &other)] {
+            assert_eq!((b.x, b.y), (actor.x, actor.y), "{name}, vx {vx}");
+            assert!(
+                b.on_ground && b.on_ceiling,
+                "{name}, vx {vx}: left the ground"
+            );
+        }
+    }
+}

@@ -96,6 +96,48 @@ fn a_sub_pixel_rise_stays_on_the_ground() {
     assert!(c.on_ground());
 }
 
+/// A jump a ceiling refuses at once leaves the actor where it stood: on the ground, also
+/// on a frame that moved it sideways (a rising step tests no ground, so the frame's end
+/// does). An 8×16 actor in a tunnel exactly its height, walking and jumping, and a
+/// 24×32 one under a roof one tile above its head room.
+#[test]
+fn a_jump_refused_by_a_ceiling_stays_on_the_ground() {
+    let tunnel = Ascii::new(
+        "
+        ########
+        ........
+        ########
+        ",
+    );
+    let roof = Ascii::new(
+        "
+        ########
+        ........
+        ........
+        ########
+        ",
+    );
+    for (map, (w, h)) in [(&tunnel, (8, 16)), (&roof, (24, 32))] {
+        let world = world(map);
+        for vx in [0, PX / 4, PX, 3 * PX, -PX] {
+            let mut a = Actor::new(40, 16, w, h);
+            a.vy = -GRAVITY;
+            world.step(&mut a);
+            assert!(a.contacts.on_ground(), "{w}x{h} stands");
+            (a.vx, a.vy) = (vx, 4 * PX);
+            let c = world.step(&mut a);
+            assert_eq!(a.y, 16, "{w}x{h}, vx {vx}: the ceiling refused the jump");
+            assert!(c.on_ceiling(), "{w}x{h}, vx {vx}");
+            assert!(c.on_ground(), "{w}x{h}, vx {vx}: it never left the ground");
+            assert_eq!(
+                c.ground_cell().map(|(_, ty)| ty),
+                Some(0),
+                "{w}x{h}, vx {vx}"
+            );
+        }
+    }
+}
+
 /// Four cells of `slope45` turned upside down and mirrored (FXY): a ceiling rising to the
 /// right, solid above it, over a floor, with a wall of blocks at x = 64.
 fn sloped_ceiling() -> Ascii {

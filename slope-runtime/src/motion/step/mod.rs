@@ -214,12 +214,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.finish_drop(actor);
         // Standing where the motion proved it (a refused step down, the stick test of a
         // step sideways), unless it rose this frame: it is leaving the ground. A fall that
-        // ends touching the ground proves nothing by itself: one test of the row under the
-        // feet (what the next step down would test) settles it.
+        // ends touching the ground, or a jump that a ceiling refused on a frame that also
+        // moved it sideways (a rising step tests no ground), proves nothing by itself: one
+        // test of the row under the feet (what the next step down would test) settles it.
+        let rose = rising && actor.y > start_y;
         let on_ground = if grounded {
-            !(rising && actor.y > start_y)
+            !rose
         } else {
-            !rising && self.lands_here(actor)
+            !rose && self.lands_here(actor)
         };
         if on_ground {
             self.stand(actor);

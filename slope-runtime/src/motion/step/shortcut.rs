@@ -59,14 +59,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             // In the air (or leaving the ground), a step that meets nothing neither sticks
             // nor lifts. When no box along the path meets anything, the box starts free and
             // every step moves; the path then proves no contact but the ground, which it
-            // tests after a fall (the row under the last box, swept in too) and never
-            // after a rise. An actor leaving the ground that rises by no whole pixel this
-            // frame stays on it: that is no flight.
+            // tests unless the frame rose (the row under the last box, swept in too). An
+            // actor leaving the ground that rises by no whole pixel this frame stays on
+            // it: that is no flight.
             if rising && ay == 0 && actor.previous.on_ground() {
                 return None;
             }
             let swept = actor.rect().swept(x_dir, ax).swept(y_dir, ay);
-            let around = if rising {
+            let around = if rising && ay > 0 {
                 swept
             } else {
                 swept.swept(Direction::Down, 1)
