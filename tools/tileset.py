@@ -88,3 +88,43 @@ def write_tsx(path, names, columns, rows, n=16, one_way=("ledge",)):
  <image source="tiles.png" width="{columns * n}" height="{rows * n}"/>
 {props}</tileset>
 """)
+
+
+# The level scripts' legend: . air, # soil, g grass, s stone, = one-way ledge; / \ 45°;
+# a b (rising) B A (falling) 26.6° (1 in 2); 1 2 3 4 14° (1 in 4) rising.
+H = 0x80000000  # Tiled's horizontal flip flag
+GID = {name: i + 1 for i, name in enumerate(NAMES)}
+LEGEND = {
+    ".": 0, "#": GID["soil"], "g": GID["grass"], "s": GID["stone"], "=": GID["ledge"],
+    "/": GID["slope45"], "\\": GID["slope45"] | H,
+    "a": GID["slope26_1"], "b": GID["slope26_2"], "B": GID["slope26_2"] | H,
+    "A": GID["slope26_1"] | H,
+    "1": GID["slope14_1"], "2": GID["slope14_2"], "3": GID["slope14_3"], "4": GID["slope14_4"],
+}
+
+
+def top(row):
+    """Tiled's y (down) of the top edge of a row of cells."""
+    return row * N
+
+
+def write_level(path, level, objects, next_object_id):
+    """A Tiled map of `tiles.tsx`: the collision layer drawn in LEGEND's characters (rows
+    top first), and `objects`, the object group's XML lines."""
+    width, height = len(level[0]), len(level)
+    assert all(len(row) == width for row in level), [len(r) for r in level]
+    rows = ",\n".join(",".join(str(LEGEND[c]) for c in row) for row in level)
+    with open(path, "w") as f:
+        f.write(f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.11.0" orientation="orthogonal" renderorder="right-down" width="{width}" height="{height}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="{next_object_id}">
+ <tileset firstgid="1" source="tiles.tsx"/>
+ <layer id="1" name="collision" width="{width}" height="{height}">
+  <data encoding="csv">
+{rows}
+</data>
+ </layer>
+ <objectgroup id="2" name="actors">
+{objects}
+ </objectgroup>
+</map>
+""")

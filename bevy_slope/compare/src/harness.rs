@@ -299,6 +299,19 @@ pub fn time_all(options: &TimingOptions, mut progress: impl FnMut(&str)) -> Vec<
     out
 }
 
+/// A table's header: `N`, then a column per engine, right-aligned.
+fn engine_header(s: &mut String, engines: &[Engine]) {
+    let _ = write!(s, "| N |");
+    for e in engines {
+        let _ = write!(s, " {} |", e.name());
+    }
+    let _ = write!(s, "\n|---:|");
+    for _ in engines {
+        let _ = write!(s, "---:|");
+    }
+    s.push('\n');
+}
+
 /// The timings as markdown tables: medians (with the quartiles) per engine, and the
 /// medians of the per-round ratios.
 pub fn timing_tables(options: &TimingOptions, timings: &[SizeTimings]) -> String {
@@ -308,15 +321,7 @@ pub fn timing_tables(options: &TimingOptions, timings: &[SizeTimings]) -> String
         "Time per character-frame (ns): median [25th–75th percentile] of {} rounds of {} frames after {} warm-up frames, engines back to back in each round (order turning), release build.\n",
         options.rounds, options.frames, options.warmup
     );
-    let _ = write!(s, "| N |");
-    for e in &options.engines {
-        let _ = write!(s, " {} |", e.name());
-    }
-    let _ = write!(s, "\n|---:|");
-    for _ in &options.engines {
-        let _ = write!(s, "---:|");
-    }
-    s.push('\n');
+    engine_header(&mut s, &options.engines);
     for t in timings {
         let _ = write!(s, "| {} |", t.n);
         for (_, v) in &t.ns {
@@ -376,15 +381,7 @@ pub fn timing_tables(options: &TimingOptions, timings: &[SizeTimings]) -> String
         s,
         "\nWhat the crowds did in {ACTIVITY_FRAMES} untimed frames after the rounds (mean horizontal speed, px per frame; share of character-frames with any motion):\n"
     );
-    let _ = write!(s, "| N |");
-    for e in &options.engines {
-        let _ = write!(s, " {} |", e.name());
-    }
-    let _ = write!(s, "\n|---:|");
-    for _ in &options.engines {
-        let _ = write!(s, "---:|");
-    }
-    s.push('\n');
+    engine_header(&mut s, &options.engines);
     for t in timings {
         let _ = write!(s, "| {} |", t.n);
         for (_, speed, moving) in &t.activity {
