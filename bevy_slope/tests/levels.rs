@@ -255,3 +255,31 @@ fn flipped_and_rotated_tiles_of_a_spaced_sheet_are_drawn_as_they_collide() {
     let (solid, one_way) = assert_picture_is_collision(&file, level);
     assert!(solid > 0 && one_way > 0, "{solid} solid, {one_way} one-way");
 }
+
+#[test]
+fn changing_the_level_name_switches_the_level_and_its_objects() {
+    let mut app = support::headless_app(&ldtk_folder(), false);
+    support::load_level(&mut app, "world.ldtk");
+    app.update();
+    let hills = objects(&mut app).len();
+    assert_eq!(app.world().resource::<ActiveLevel>().name, "Hills");
+    let world = app.world_mut();
+    let mut levels = world.query::<&mut SlopeLevel>();
+    levels.single_mut(world).expect("one level").level = Some("Caves".into());
+    let events = support::wait_for_level_event(&mut app, std::time::Duration::from_secs(5));
+    assert_eq!(
+        events,
+        [bevy_slope::LevelEvent::Loaded {
+            name: "Caves".into()
+        }]
+    );
+    app.update();
+    assert_eq!(app.world().resource::<ActiveLevel>().name, "Caves");
+    let caves = objects(&mut app);
+    assert!(caves.iter().any(|(o, _)| o.0.name == "Exit"));
+    assert!(
+        !caves.iter().any(|(o, _)| o.0.name == "Player"),
+        "the old level's objects are gone"
+    );
+    assert_ne!(caves.len(), hills);
+}

@@ -130,7 +130,8 @@ impl ActiveLevel {
 /// any, stays in play).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum LevelEvent {
-    /// The level is in play for the first time.
+    /// A level is in play: the first, or another level or file the [`SlopeLevel`] now
+    /// names (actors are left as they are: a game moves or respawns them).
     Loaded {
         /// Its name.
         name: String,
@@ -208,7 +209,9 @@ pub(crate) fn apply_level(
         return;
     };
     let (file, data) = data;
-    let reloaded = current.is_some();
+    // The same level saved again is a reload (actors stay, freed where covered); another
+    // level of the file, or another file, is a new level in play.
+    let reloaded = current.is_some_and(|a| a.name == data.name);
     let Some((blob, tables)) = interned(&file.blob) else {
         let message = "the level's tables do not load (a blob slope-runtime refuses)".to_owned();
         error!("level not loaded: {message}");
