@@ -6,7 +6,7 @@ use crate::units::{MAX_POSITION, MAX_REACH, MAX_SIZE, within_edge};
 
 /// How an actor stands on slopes.
 ///
-/// Non-exhaustive: [`Feet::Centre`] exists only with the `centre_feet` feature, so a
+/// Non-exhaustive: `Feet::Centre` exists only with the `centre_feet` feature, so a
 /// `match` in a game names the feet it handles and ends with `_`, and builds whichever
 /// features the runtime is built with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
