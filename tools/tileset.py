@@ -108,12 +108,12 @@ def top(row):
     return row * N
 
 
-def write_level(path, level, objects, next_object_id):
-    """A Tiled map of `tiles.tsx`: the collision layer drawn in LEGEND's characters (rows
-    top first), and `objects`, the object group's XML lines."""
+def write_level(path, level, objects, next_object_id, legend=LEGEND):
+    """A Tiled map of `tiles.tsx`: the collision layer drawn in `legend`'s characters
+    (global tile ids; rows top first), and `objects`, the object group's XML lines."""
     width, height = len(level[0]), len(level)
     assert all(len(row) == width for row in level), [len(r) for r in level]
-    rows = ",\n".join(",".join(str(LEGEND[c]) for c in row) for row in level)
+    rows = ",\n".join(",".join(str(legend[c]) for c in row) for row in level)
     with open(path, "w") as f:
         f.write(f"""<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.11.0" orientation="orthogonal" renderorder="right-down" width="{width}" height="{height}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="{next_object_id}">

@@ -55,6 +55,21 @@ fn embedded(app: &App, actor: &SlopeActor) -> bool {
     level.with_world(&[], |w| w.hits(Rect { x0, y0, x1, y1 }))
 }
 
+/// Updates the app until the level reloads (a save may reach it half-written first);
+/// every event read.
+fn expect_reload(app: &mut App) -> Vec<LevelEvent> {
+    let events = support::wait_for_level_event_where(app, PATIENCE, |e| {
+        matches!(e, LevelEvent::Reloaded { .. })
+    });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, LevelEvent::Reloaded { .. })),
+        "no reload: {events:?}"
+    );
+    events
+}
+
 fn expect_failure(app: &mut App, what: &str, needles: &[&str]) {
     let events = support::wait_for_level_event_where(
         app,
@@ -121,9 +136,7 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
     let walled = with_row(&original, row, &cells.join(","));
     let saved = Instant::now();
     std::fs::write(&level_path, &walled).expect("save");
-    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
-        matches!(e, LevelEvent::Reloaded { .. })
-    });
+    let events = expect_reload(&mut app);
     let latency = saved.elapsed();
     let reloaded = events.iter().find_map(|e| match e {
         LevelEvent::Reloaded { freed, stuck, .. } => Some((*freed, *stuck)),
@@ -165,15 +178,7 @@ fn saving_the_level_reloads_it_and_bad_saves_keep_the_old_one() {
 
     // Saved right again: the original level is back, and the game goes on.
     std::fs::write(&level_path, &original).expect("restore");
-    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
-        matches!(e, LevelEvent::Reloaded { .. })
-    });
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, LevelEvent::Reloaded { .. })),
-        "{events:?}"
-    );
+    expect_reload(&mut app);
     assert_eq!(
         app.world().resource::<ActiveLevel>().map.cell(tx, ty),
         Cell::EMPTY
@@ -200,15 +205,7 @@ fn saving_a_tileset_image_reloads_the_level() {
         }
     }
     pixels.save(&sheet).expect("save the sheet");
-    let events = support::wait_for_level_event_where(&mut app, PATIENCE, |e| {
-        matches!(e, LevelEvent::Reloaded { .. })
-    });
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, LevelEvent::Reloaded { .. })),
-        "{events:?}"
-    );
+    expect_reload(&mut app);
     let after = app.world().resource::<ActiveLevel>();
     assert_ne!(after.map, before.map, "the ledge's cells are blocks now");
     assert_ne!(*after.pictures[0].pixels, *before.pictures[0].pixels);

@@ -7,8 +7,11 @@ tiles.tsx names each tile after its PNG and marks the copies `one_way`. walk.tmx
 level below (the one the demo ran on before it was a Tiled map), with its lift and the
 hero's start as named objects. Open walk.tmx in Tiled to edit the level.
 """
-import glob, os
+import glob, os, sys
 from PIL import Image
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
+from tileset import write_level  # noqa: E402  (the shared Tiled map writer)
 
 LEVEL = [
     "##############################",
@@ -50,19 +53,7 @@ CELLS = {
     "|": gid["slope22_1"] | D,  # Tiled's D alone is the runtime's F90X
     ".": 0,
 }
-rows = ",\n".join(",".join(str(CELLS[c]) for c in row) for row in LEVEL)
-W, HH = len(LEVEL[0]), len(LEVEL)
-open("walk.tmx", "w").write(f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" tiledversion="1.11.0" orientation="orthogonal" renderorder="right-down" width="{W}" height="{HH}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
- <tileset firstgid="1" source="tiles.tsx"/>
- <layer id="1" name="collision" width="{W}" height="{HH}">
-  <data encoding="csv">
-{rows}
-</data>
- </layer>
- <objectgroup id="2" name="actors">
+HH = len(LEVEL)
+write_level("walk.tmx", LEVEL, f"""\
   <object id="1" name="lift" x="392" y="{HH * N - 16 - 3}" width="24" height="3"/>
-  <object id="2" name="hero" x="40" y="{HH * N - 16}"><point/></object>
- </objectgroup>
-</map>
-""")
+  <object id="2" name="hero" x="40" y="{HH * N - 16}"><point/></object>""", 3, CELLS)
