@@ -57,14 +57,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let tables = match walk::tables() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("record: the generated tables do not load: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let bytes = match recording::gif(tables) {
+    let bytes = match recording::gif(walk::TABLES) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("record: encoding the GIF failed: {e}");

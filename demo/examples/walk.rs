@@ -76,8 +76,7 @@ fn main() -> ExitCode {
 /// place, each on its deadline (`pace` after the one before, counted from the start,
 /// however long drawing takes); without, the legend and then every 10th frame.
 fn show(out: &mut impl Write, block: Block, pace: Option<Duration>) -> std::io::Result<()> {
-    let tables = walk::tables()
-        .map_err(|e| std::io::Error::other(format!("the generated tables do not load: {e}")))?;
+    let tables = walk::TABLES;
     let (w, h) = level_size();
     let screen = Screen::new(&tables, &Level, w, h, block);
     let mut scene = Scene::walk(tables);

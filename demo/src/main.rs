@@ -44,13 +44,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let tables = match tiles::tables() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("demo: the generated tables do not load: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let tables = tiles::TABLES;
     let per_row = per_row.unwrap_or_else(|| {
         let columns = terminal_columns(std::env::var("COLUMNS").ok().as_deref());
         if columns >= width(&tables, 8) { 8 } else { 4 }
@@ -135,7 +129,7 @@ mod tests {
 
     #[test]
     fn build_rs_output_loads_and_matches_the_cli_output() {
-        let tables = tiles::tables().expect("generated blob loads");
+        let tables = tiles::TABLES;
         assert_eq!(tables.shape_count(), 12);
         // build.rs and `slopegen tiles -o …` produce the same bytes
         assert_eq!(tiles::blob(), GOLDEN);
@@ -143,7 +137,7 @@ mod tests {
 
     #[test]
     fn generated_constants_name_the_right_shapes() {
-        let tables = tiles::tables().unwrap();
+        let tables = tiles::TABLES;
         let named = [
             (tiles::BUMP, "bump"),
             (tiles::FULL, "full"),
@@ -160,7 +154,7 @@ mod tests {
 
     #[test]
     fn slope45_renders_as_a_staircase() {
-        let tables = tiles::tables().unwrap();
+        let tables = tiles::TABLES;
         let lines = render_variants(&tables, tiles::SLOPE45, &Variant::ALL);
         // header, 16 rows, angles; the bottom row of `none` is all solid, the top has one pixel
         assert_eq!(lines.len(), 18);
@@ -171,13 +165,13 @@ mod tests {
 
     fn listing(per_row: usize) -> String {
         let mut out = Vec::new();
-        print_all(&tiles::tables().unwrap(), per_row, &mut out).unwrap();
+        print_all(&tiles::TABLES, per_row, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn the_listing_opens_with_the_legend_and_fits_its_width() {
-        let tables = tiles::tables().unwrap();
+        let tables = tiles::TABLES;
         for (per_row, columns) in [(8, 144), (4, 72)] {
             let text = listing(per_row);
             assert!(text.starts_with(LEGEND));

@@ -16,8 +16,7 @@ use crate::walk;
 pub struct Level;
 
 /// The packed map, validated once.
-static MAP: LazyLock<PackedMap<'static>> =
-    LazyLock::new(|| walk::map().expect("the generated map loads"));
+static MAP: LazyLock<PackedMap<'static>> = LazyLock::new(|| walk::MAP);
 
 impl TileMap for Level {
     #[inline]

@@ -13,7 +13,7 @@ type Seen = ((i32, i32, i32, i32), bool);
 /// What each actor is at every recorded frame.
 fn boxes_per_shot() -> Vec<Vec<Seen>> {
     let mut shots = Vec::new();
-    recording::run(walk::tables().unwrap(), |scene, _| {
+    recording::run(walk::TABLES, |scene, _| {
         let state = |a: &Actor| (a.bounds(), a.contacts.on_ground());
         shots.push(scene.actors.iter().map(state).collect());
     });
@@ -22,8 +22,8 @@ fn boxes_per_shot() -> Vec<Vec<Seen>> {
 
 #[test]
 fn two_recordings_are_byte_identical() {
-    let a = recording::gif(walk::tables().unwrap()).unwrap();
-    let b = recording::gif(walk::tables().unwrap()).unwrap();
+    let a = recording::gif(walk::TABLES).unwrap();
+    let b = recording::gif(walk::TABLES).unwrap();
     assert!(a == b, "two runs gave different bytes");
     assert!(a.starts_with(b"GIF89a"));
     // small enough to sit in the README
@@ -32,7 +32,7 @@ fn two_recordings_are_byte_identical() {
 
 #[test]
 fn each_frame_shows_every_actor_box_where_the_runtime_puts_it() {
-    let bytes = recording::gif(walk::tables().unwrap()).unwrap();
+    let bytes = recording::gif(walk::TABLES).unwrap();
     let frames = GifDecoder::new(std::io::Cursor::new(bytes))
         .unwrap()
         .into_frames()
@@ -99,7 +99,7 @@ fn each_frame_shows_every_actor_box_where_the_runtime_puts_it() {
 
 #[test]
 fn the_level_is_drawn_from_the_runtimes_solid_pixels() {
-    let tables = walk::tables().unwrap();
+    let tables = walk::TABLES;
     let bg = recording::background(&tables);
     let world = World::new(tables, &Level);
     let (w, h) = level_size();
@@ -120,7 +120,7 @@ fn the_level_is_drawn_from_the_runtimes_solid_pixels() {
 
 #[test]
 fn the_recording_has_every_promised_moment() {
-    let tables = walk::tables().unwrap();
+    let tables = walk::TABLES;
     let mut seen = (false, false, false, false, false);
     let mut lift_moved = false;
     let world = World::new(tables, &Level);

@@ -6,7 +6,7 @@ use demo::walk;
 
 #[test]
 fn a_character_is_solid_iff_any_pixel_of_its_block_is() {
-    let tables = walk::tables().unwrap();
+    let tables = walk::TABLES;
     let (w, h) = level_size();
     for block in [Block::FULL, Block::COMPACT] {
         let screen = Screen::new(&tables, &Level, w, h, block);
@@ -35,7 +35,7 @@ fn a_character_is_solid_iff_any_pixel_of_its_block_is() {
 
 #[test]
 fn the_compact_drawing_fits_80_columns_and_the_full_one_is_120() {
-    let tables = walk::tables().unwrap();
+    let tables = walk::TABLES;
     let (w, h) = level_size();
     let compact = Screen::new(&tables, &Level, w, h, Block::COMPACT).draw(&[], &[]);
     assert!(compact.lines().all(|l| l.chars().count() == 80));
@@ -60,7 +60,7 @@ fn the_width_follows_columns_with_80_when_unknown() {
 
 #[test]
 fn actors_and_platforms_are_drawn_where_they_are_and_named_in_the_legend() {
-    let tables = walk::tables().unwrap();
+    let tables = walk::TABLES;
     let (w, h) = level_size();
     let scene = Scene::walk(tables);
     for block in [Block::FULL, Block::COMPACT] {

@@ -17,7 +17,7 @@ pub mod defaults {
 /// The default tiles as bitmaps, sorted by name, read back through the runtime from their
 /// tables: exactly the pixels a game sees.
 pub fn default_tiles() -> Vec<(String, Bitmap)> {
-    let tables = defaults::tables().expect("the default tiles' tables are valid");
+    let tables = defaults::TABLES;
     let n = tables.tile_size();
     tables
         .ids()

@@ -123,7 +123,7 @@ pub type Error = slope_runtime::BlobError;
 
 /// Runs the scenario, reporting each frame to `trace`.
 pub fn run(trace: &mut impl Trace) -> Result<Final, Error> {
-    let tables = tiles::tables()?;
+    let tables = tiles::TABLES;
     Ok(run_with(tables, trace))
 }
 

@@ -21,13 +21,15 @@
 //! }
 //! ```
 //!
-//! The game then embeds the generated module and validates the blob once at start-up:
+//! The game then embeds the generated module, whose `const` items validate the blob (and
+//! each map) when the game compiles: a damaged or mismatched file is a compile error that
+//! names it and the fix, and the game links no validation code.
 //!
 //! ```ignore
 //! mod tiles {
 //!     include!(concat!(env!("OUT_DIR"), "/tiles.rs"));
 //! }
-//! let tables = tiles::tables()?; // slope_runtime::Tables<'static>
+//! let tables = tiles::TABLES; // slope_runtime::Tables<'static>
 //! ```
 //!
 //! The same run, with the outputs in a folder of your choice and the blob read back through

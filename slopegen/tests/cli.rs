@@ -999,8 +999,8 @@ fn compile(dir: &Path, main: &str) {
     fs::write(
         &stub,
         "pub struct Tables<'a>(pub &'a [u8]);\n\
-         pub struct BlobError;\n\
-         impl<'a> Tables<'a> { pub fn from_bytes(b: &'a [u8]) -> Result<Tables<'a>, BlobError> { Ok(Tables(b)) } }\n\
+         pub enum BlobError { UnsupportedVersion { found: u16 }, Other }\n\
+         impl<'a> Tables<'a> { pub const fn from_bytes(b: &'a [u8]) -> Result<Tables<'a>, BlobError> { Ok(Tables(b)) } }\n\
          #[derive(Clone, Copy)] pub struct ShapeId(pub u16);\n\
          impl ShapeId { pub const fn new(i: u16) -> ShapeId { ShapeId(i) } }\n",
     )
@@ -1090,7 +1090,7 @@ fn generated_modules_compile_for_every_accepted_name() {
         main.push_str(&format!(
             "pub mod m{i} {{ include!({:?}); }}\n\
              pub fn use{i}() -> usize {{\n\
-             let _ = m{i}::tables();\n\
+             let _ = m{i}::TABLES;\n\
              [m{i}::AB_CD, m{i}::_45_, m{i}::__X, m{i}::_TICK_, m{i}::A_B, m{i}::FN, m{i}::SELF].len()\n}}\n",
             rs.to_str().unwrap()
         ));

@@ -340,7 +340,7 @@ fn tile_layers_match_the_tileset_drawn_with_ldtk_flips_pixel_by_pixel() {
     check_pixels(world::blob(), world::hills::map_bytes(), &hills);
     check_pixels(world::blob(), world::caves::map_bytes(), &caves);
     // the test data holds the four flip states of two asymmetric tiles, as variants
-    let map = world::hills::map().unwrap();
+    let map = world::hills::MAP;
     for (f, variant) in [
         Variant::Identity,
         Variant::FlipX,
@@ -363,7 +363,7 @@ fn tile_layers_match_the_tileset_drawn_with_ldtk_flips_pixel_by_pixel() {
     }
     // names: enum tags, one-word custom data, else `<tileset>_<index>`; no shape for the full
     // and empty tiles
-    let tables = world::tables().unwrap();
+    let tables = world::TABLES;
     let names: Vec<&str> = tables.ids().map(|(_, n)| n).collect();
     assert_eq!(
         names,
@@ -974,7 +974,7 @@ fn entities_that_cannot_be_constants_are_named() {
         &[&p],
         &[
             "level `Hills`, layer `Entities`: entity `ramp45`: `ramp45` and shape `ramp45` both become the constant `RAMP45`",
-            "entity `Width`: the constant `WIDTH` is taken by the map's own size",
+            "entity `Width`: the constant `WIDTH` is taken by the map's own items (its size and `MAP`)",
             "entity `Platform_speed`: `Platform_speed` and `Platform_speed` both become the constant `PLATFORM_SPEED`",
         ],
     );

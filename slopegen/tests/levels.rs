@@ -369,8 +369,8 @@ fn tmx_and_tmj_give_identical_outputs() {
 fn generated_module_matches_the_map_drawn_from_its_sheets_pixel_by_pixel() {
     let map = TestMap::read("hills.tmj", "ground");
     check_pixels(hills::blob(), hills::map_bytes(), &map);
-    let tables = hills::tables().unwrap();
-    let packed = hills::map().unwrap();
+    let tables = hills::TABLES;
+    let packed = hills::MAP;
     assert_eq!((hills::WIDTH, hills::HEIGHT, hills::TILE_SIZE), (12, 8, 16));
     // the spawn point (24, 100) in Tiled, y down, is (24, 128 - 100) in world pixels
     assert_eq!(hills::SPAWN, (24, 28));
@@ -1092,6 +1092,15 @@ fn objects_that_cannot_be_constants() {
     fails(
         &[&tmx],
         &["hills.tmx", "object `width`", "`WIDTH` is taken"],
+    );
+    let (_d, tmx) = broken("hills.tmx", "name=\"lift\"", "name=\"map\"");
+    fails(
+        &[&tmx],
+        &[
+            "hills.tmx",
+            "object `map`",
+            "`MAP` is taken by the map's own items",
+        ],
     );
 }
 

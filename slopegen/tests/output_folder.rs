@@ -68,7 +68,7 @@ fn is_regular_file(path: &Path) -> bool {
 }
 
 /// Compiles a crate root that includes `module` (the generated `.rs`, its blob beside it)
-/// and calls its `tables()`, against this build's `slope-runtime`. Type checking is enough:
+/// and uses its `TABLES`, against this build's `slope-runtime`. Type checking is enough:
 /// the module's compile-time checks run during it. Returns rustc's stderr on failure.
 fn compile_including(module: &Path, work: &Path) -> Result<(), String> {
     let deps = std::env::current_exe()
@@ -91,7 +91,7 @@ fn compile_including(module: &Path, work: &Path) -> Result<(), String> {
     fs::write(
         &root,
         format!(
-            "mod tiles {{ include!({:?}); }}\nfn main() {{ let _ = tiles::tables(); }}\n",
+            "mod tiles {{ include!({:?}); }}\nfn main() {{ let _ = tiles::TABLES; }}\n",
             module.display().to_string()
         ),
     )
@@ -179,6 +179,61 @@ fn a_kill_between_renames_is_refused_by_the_compiler_and_repaired_by_the_next_ru
     assert_ne!(fs::read(&module).unwrap(), old_rs);
     compile_including(&module, &work).expect("the next run repairs the pair");
     assert_eq!(file_names(&out), ["tiles.bin", "tiles.rs"]);
+}
+
+/// The module validates its blob and map when the game compiles: bytes whose length and
+/// checksum tail are intact but whose contents fail `Tables::from_bytes` or
+/// `PackedMap::from_bytes` are a compile error naming the file and the fix (a different
+/// format version named as such), and the intact files compile.
+#[test]
+fn a_blob_or_map_that_fails_validation_is_refused_by_the_compiler() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    let work = root.path().join("work");
+    fs::create_dir_all(&work).unwrap();
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/hills.tmx");
+    let status = Command::new(BIN)
+        .arg(&level)
+        .arg("-o")
+        .arg(&out)
+        .arg("-q")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let module = out.join("hills.rs");
+    compile_including(&module, &work).expect("intact files compile");
+
+    let refused_with = |file: &str, at: usize, byte: u8| {
+        let path = out.join(file);
+        let intact = fs::read(&path).unwrap();
+        let mut damaged = intact.clone();
+        damaged[at] = byte;
+        assert_ne!(damaged, intact);
+        fs::write(&path, &damaged).unwrap();
+        let refused =
+            compile_including(&module, &work).expect_err("damaged bytes must not compile");
+        fs::write(&path, &intact).unwrap();
+        refused
+    };
+    let blob_len = fs::read(out.join("hills.bin")).unwrap().len();
+    let refused = refused_with("hills.bin", blob_len / 2, 0x5A);
+    assert!(
+        refused.contains("hills.bin is not a valid slopegen blob: regenerate it with slopegen"),
+        "{refused}"
+    );
+    // The version, a varint after the 8-byte magic.
+    let refused = refused_with("hills.bin", 8, 1);
+    assert!(
+        refused.contains("hills.bin is in a format version this slope-runtime does not read"),
+        "{refused}"
+    );
+    let map_len = fs::read(out.join("hills.map")).unwrap().len();
+    let refused = refused_with("hills.map", map_len - 6, 0xEE);
+    assert!(
+        refused.contains("hills.map is not a valid packed map: regenerate it with slopegen"),
+        "{refused}"
+    );
+    compile_including(&module, &work).expect("the intact files compile again");
 }
 
 /// Six runs into one folder at once, three tile sets: all succeed, the folder ends with one

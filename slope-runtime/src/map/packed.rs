@@ -3,7 +3,7 @@
 //! [`Variant::from_tiled_flags`] for levels drawn in Tiled.
 //!
 //! `slopegen level.tmx -o out` writes `out/level.map` in this format and a `level.rs` whose
-//! `map()` loads it; any other tool may write it too.
+//! `MAP` is it, validated when the game compiles; any other tool may write it too.
 //!
 //! # Y up
 //!
@@ -53,6 +53,7 @@
 //! below P. A lookup after that is two loads and cannot fail. [`PackedMap::check_tables`]
 //! also checks every shape id against the tables the map will be used with.
 
+use crate::bytes::{byte_at, bytes_at, u16_at, u32_at};
 use crate::map::error::MapError;
 use crate::map::format::{MAP_HEADER_LEN, MAP_MAGIC, MAP_VERSION, MAX_MAP_CELLS};
 use crate::map::{Cell, Solid, TileMap};
@@ -98,22 +99,24 @@ pub fn index_width(bytes: &[u8]) -> Option<u8> {
     }
 }
 
-/// Reads a little-endian `u16` at `at` (0 past the end; callers check lengths first).
-#[inline(always)]
-fn u16_at(bytes: &[u8], at: usize) -> u16 {
-    match bytes.get(at..at.wrapping_add(2)) {
-        Some(&[a, b]) => u16::from_le_bytes([a, b]),
-        _ => 0,
+/// Byte `at` of a header or the cells (0 past the end: their lengths are checked first).
+const fn field(header: &[u8], at: usize) -> u8 {
+    match byte_at(header, at) {
+        Some(b) => b,
+        None => 0,
     }
 }
 
-/// Reads a little-endian `u32` at `at` (0 past the end; callers check lengths first).
-#[inline(always)]
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    match bytes.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
-        Some(Ok(b)) => u32::from_le_bytes(b),
-        _ => 0,
+/// Whether `bytes`, shorter than the magic, are its beginning: a map cut short.
+const fn starts_magic(bytes: &[u8]) -> bool {
+    let (mut rest, mut magic): (&[u8], &[u8]) = (bytes, &MAP_MAGIC);
+    while let (Some((b, tail)), Some((m, more))) = (rest.split_first(), magic.split_first()) {
+        if *b != *m {
+            return false;
+        }
+        (rest, magic) = (tail, more);
     }
+    rest.is_empty()
 }
 
 /// The cell of a valid code given as its low byte (kind, one-way, variant) and its shape
@@ -183,32 +186,33 @@ pub const fn cell_code(cell: Cell) -> u32 {
 }
 
 impl<'a, const WIDE: bool> Packed<'a, WIDE> {
-    fn from_bytes(bytes: &'a [u8]) -> Result<Packed<'a, WIDE>, MapError> {
-        match bytes.get(..MAP_MAGIC.len()) {
-            Some(magic) if magic == MAP_MAGIC => {}
+    const fn from_bytes(bytes: &'a [u8]) -> Result<Packed<'a, WIDE>, MapError> {
+        match bytes.split_first_chunk::<8>() {
+            Some((magic, _)) if u64::from_le_bytes(*magic) == u64::from_le_bytes(MAP_MAGIC) => {}
             Some(_) => return Err(MapError::BadMagic),
-            None if MAP_MAGIC.starts_with(bytes) => return Err(MapError::Truncated),
+            None if starts_magic(bytes) => return Err(MapError::Truncated),
             None => return Err(MapError::BadMagic),
         }
-        let header = bytes.get(..MAP_HEADER_LEN).ok_or(MapError::Truncated)?;
-        let field = |at: usize| header.get(at).copied().unwrap_or(0);
-        let version = field(8);
+        let Some(header) = bytes_at(bytes, 0, MAP_HEADER_LEN) else {
+            return Err(MapError::Truncated);
+        };
+        let version = field(header, 8);
         if version != MAP_VERSION {
             return Err(MapError::UnsupportedVersion { found: version });
         }
-        let index_width = field(9);
+        let index_width = field(header, 9);
         if index_width != if WIDE { 2 } else { 1 } {
             return Err(MapError::BadIndexWidth { found: index_width });
         }
-        let tile_size = field(10);
-        if !(4..=64).contains(&tile_size) {
+        let tile_size = field(header, 10);
+        if tile_size < 4 || tile_size > 64 {
             return Err(MapError::BadTileSize { size: tile_size });
         }
-        if field(11) != 0 || u16_at(header, 18) != 0 {
+        if field(header, 11) != 0 || u16_at(header, 18) != 0 {
             return Err(MapError::Reserved);
         }
         let (width, height) = (u16_at(header, 12), u16_at(header, 14));
-        let cell_count = u32::from(width) * u32::from(height);
+        let cell_count = width as u32 * height as u32;
         if width == 0 || height == 0 || cell_count > MAX_MAP_CELLS {
             return Err(MapError::BadSize { width, height });
         }
@@ -217,14 +221,14 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             return Err(MapError::BadPaletteLength { len: palette_len });
         }
         // At most 24 + 4·65535 + 2·2^24 + 4 bytes: no overflow on 32-bit targets.
-        let palette_bytes = 4 * usize::from(palette_len);
-        let cell_bytes = cell_count as usize * usize::from(index_width);
+        let palette_bytes = 4 * palette_len as usize;
+        let cell_bytes = cell_count as usize * index_width as usize;
         let body = MAP_HEADER_LEN + palette_bytes + cell_bytes;
         let total = body + 4;
         if bytes.len() < total {
             return Err(MapError::Truncated);
         }
-        let (Some(content), Some(tail)) = (bytes.get(..body), bytes.get(body..total)) else {
+        let Some((content, tail)) = bytes.split_at_checked(body) else {
             return Err(MapError::Truncated);
         };
         let stored = u32_at(tail, 0);
@@ -242,40 +246,50 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
                 code: outside,
             });
         }
-        let palette = content
-            .get(MAP_HEADER_LEN..MAP_HEADER_LEN + palette_bytes)
-            .unwrap_or_default();
-        let cells = content
-            .get(MAP_HEADER_LEN + palette_bytes..)
-            .unwrap_or_default();
-        for (entry, code) in palette.chunks_exact(4).enumerate() {
-            let code = u32_at(code, 0);
+        let Some((_, rest)) = content.split_at_checked(MAP_HEADER_LEN) else {
+            return Err(MapError::Truncated);
+        };
+        let Some((palette, cells)) = rest.split_at_checked(palette_bytes) else {
+            return Err(MapError::Truncated);
+        };
+        let mut entry = 0u16;
+        while entry < palette_len {
+            let code = u32_at(palette, entry as usize * 4);
             if !valid_code(code) {
                 return Err(MapError::BadCell {
-                    entry: Some(entry as u16),
+                    entry: Some(entry),
                     code,
                 });
             }
+            entry += 1;
         }
         let map = Packed {
             palette,
             cells,
-            width: u32::from(width),
-            height: u32::from(height),
+            width: width as u32,
+            height: height as u32,
             tile_size,
             outside,
         };
         if WIDE || palette_len < 256 {
             // Row by row, without a division (no panic path on targets without one).
             let mut i = 0usize;
-            for y in 0..height {
-                for x in 0..width {
-                    let index = map.index(i);
+            let mut y = 0;
+            while y < height {
+                let mut x = 0;
+                while x < width {
+                    let index = if WIDE {
+                        u16_at(cells, i.wrapping_mul(2))
+                    } else {
+                        field(cells, i) as u16
+                    };
                     if index >= palette_len {
                         return Err(MapError::IndexOutOfRange { x, y, index });
                     }
                     i += 1;
+                    x += 1;
                 }
+                y += 1;
             }
         }
         Ok(map)
@@ -285,7 +299,13 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
     #[inline(always)]
     fn index(&self, i: usize) -> u16 {
         if WIDE {
-            u16_at(self.cells, i.wrapping_mul(2))
+            match self
+                .cells
+                .get(i.wrapping_mul(2)..i.wrapping_mul(2).wrapping_add(2))
+            {
+                Some(&[lo, hi]) => u16::from_le_bytes([lo, hi]),
+                _ => 0,
+            }
         } else {
             match self.cells.get(i) {
                 Some(&b) => u16::from(b),
@@ -294,7 +314,7 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
         }
     }
 
-    fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
+    const fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
         if tables.tile_size() != self.tile_size {
             return Err(MapError::TileSizeMismatch {
                 map: self.tile_size,
@@ -302,8 +322,10 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             });
         }
         let shapes = tables.shape_count();
-        for cell in self.palette().chain(core::iter::once(decode(self.outside))) {
-            if let Solid::Shape(id, _) = cell.solid
+        let mut rest = self.palette;
+        let mut code = self.outside;
+        loop {
+            if let Solid::Shape(id, _) = decode(code).solid
                 && id.index() >= shapes
             {
                 return Err(MapError::UnknownShape {
@@ -311,8 +333,12 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
                     shapes,
                 });
             }
+            let Some((entry, tail)) = rest.split_first_chunk::<4>() else {
+                return Ok(());
+            };
+            code = u32::from_le_bytes(*entry);
+            rest = tail;
         }
-        Ok(())
     }
 
     fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
@@ -346,15 +372,22 @@ macro_rules! packed_map {
 
         impl<'a> $name<'a> {
             #[doc = concat!("Validates `bytes` once (see the module's format and validation) and returns the map; a map of ", $width, " per cell (else [`MapError::BadIndexWidth`]).")]
-            pub fn from_bytes(bytes: &'a [u8]) -> Result<$name<'a>, MapError> {
-                Packed::from_bytes(bytes).map($name)
+            ///
+            /// A `const fn`: the module slopegen generates calls it in a `const` item, so a
+            /// map built into a game is validated when the game compiles.
+            pub const fn from_bytes(bytes: &'a [u8]) -> Result<$name<'a>, MapError> {
+                match Packed::from_bytes(bytes) {
+                    Ok(map) => Ok($name(map)),
+                    Err(e) => Err(e),
+                }
             }
 
             /// Checks the map against the tables it will be used with: the same tile size,
             /// and every shape id of the palette (and of the cell outside) below the tables'
             /// shape count. Without this check, a cell with an unknown shape is air to a
             /// [`crate::World`], exactly as an empty cell (see [`Solid::Shape`]).
-            pub fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
+            /// A `const fn`, as [`Self::from_bytes`].
+            pub const fn check_tables(&self, tables: &Tables<'_>) -> Result<(), MapError> {
                 self.0.check_tables(tables)
             }
 

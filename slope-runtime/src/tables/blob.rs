@@ -1,12 +1,14 @@
 //! Loading a blob: validate once, then serve shapes without ever failing.
 
+use crate::bytes::tri;
 use crate::tables::error::BlobError;
-use crate::tables::format::{self, ANGLE_PROFILES, Blob, STORED_VARIANTS};
+use crate::tables::format::{self, Blob};
 use crate::tables::geometry::Variant;
 use crate::tables::line::{
-    covers, highest_bit, highest_bit32, low_bits, lowest_bit, lowest_bit32, span_bits, span_bits32,
+    covers, highest_bit, highest_bit32, lowest_bit, lowest_bit32, span_bits, span_bits32,
 };
 use crate::tables::shape::{Lines, Shape, floor_log2, line_slot, read_mask};
+use crate::tables::validate;
 
 /// A shape's id: its position in the blob (shapes are sorted by name).
 ///
@@ -37,7 +39,9 @@ impl ShapeId {
 ///
 /// [`Tables::from_bytes`] checks the whole blob (magic, version, lengths, checksum, every
 /// record index, every mask); afterwards every accessor is infallible and allocation-free.
-/// Loading costs one pass over the blob (a CRC and a mask check), so do it once at start-up.
+/// Loading costs one pass over the blob (a CRC and a mask check): the module slopegen
+/// generates has the compiler do it (its `TABLES`); a blob read at run time is checked once
+/// when it is read.
 ///
 /// ```
 /// use slope_runtime::{Overlap, Tables, Variant};
@@ -72,43 +76,54 @@ pub struct Tables<'a> {
 
 impl<'a> Tables<'a> {
     /// Validates `bytes` and borrows the tables from it. Never panics, whatever the bytes.
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, BlobError> {
-        let blob = Blob::decode(bytes)?;
+    ///
+    /// A `const fn`: the module slopegen generates calls it in a `const` item, so a blob
+    /// built into a game is validated when the game compiles, and the game links none of
+    /// the validation. By hand:
+    ///
+    /// ```
+    /// use slope_runtime::Tables;
+    ///
+    /// const BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
+    /// // Checked by the compiler: a bad blob fails the build with this message.
+    /// const TABLES: Tables<'static> = match Tables::from_bytes(BLOB) {
+    ///     Ok(tables) => tables,
+    ///     Err(_) => panic!("tiles.bin is not a valid blob: regenerate it"),
+    /// };
+    /// assert_eq!(TABLES.tile_size(), 16);
+    /// ```
+    pub const fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, BlobError> {
+        let blob = tri!(Blob::decode(bytes));
         let n = blob.tile_size;
-        if !(format::MIN_TILE_SIZE..=format::MAX_TILE_SIZE).contains(&n) {
+        if n < format::MIN_TILE_SIZE || n > format::MAX_TILE_SIZE {
             return Err(BlobError::BadTileSize { size: n });
         }
-        let bad_size = |_| BlobError::BadTileSize { size: n };
-        let tables = Tables {
+        tri!(validate::contents(&blob));
+        // n ≤ 64: 8 bytes per mask, 328 masks per table, 5,248 bytes per record and 2,048
+        // of variant columns at most; each fits its field.
+        Ok(Tables {
             tile_size: n,
-            mask_bytes: u8::try_from(format::mask_bytes(n)).map_err(bad_size)?,
-            table_masks: u16::try_from(format::table_masks(n)).map_err(bad_size)?,
-            record_len: u16::try_from(format::record_len(n)).map_err(bad_size)?,
-            columns_len: u16::try_from(format::variant_columns_len(n)).map_err(bad_size)?,
+            mask_bytes: format::mask_bytes(n) as u8,
+            table_masks: format::table_masks(n) as u16,
+            record_len: format::record_len(n) as u16,
+            columns_len: format::variant_columns_len(n) as u16,
             names: blob.names,
             shapes: blob.shapes,
             records: blob.records,
             angles: blob.angles,
             columns: blob.columns,
-        };
-        let shape_count = tables.checked_shape_count()?;
-        let record_count = tables.checked_record_count()?;
-        tables.check_names(shape_count)?;
-        tables.check_indices(record_count)?;
-        tables.check_records(record_count)?;
-        tables.check_columns(record_count)?;
-        tables.check_angles(record_count)?;
-        Ok(tables)
+        })
     }
 
     /// N: the width and height of every tile, in pixels.
-    pub fn tile_size(&self) -> u8 {
+    pub const fn tile_size(&self) -> u8 {
         self.tile_size
     }
 
     /// How many shapes the blob holds.
-    pub fn shape_count(&self) -> u16 {
-        u16::try_from(self.shapes.len() / 2).unwrap_or(u16::MAX)
+    pub const fn shape_count(&self) -> u16 {
+        // At most u16::MAX: validated.
+        (self.shapes.len() / 2) as u16
     }
 
     /// How many distinct bitmaps the blob stores (shapes with identical pixels share one).
@@ -398,147 +413,6 @@ impl<'a> Tables<'a> {
         Names { rest: self.names }
     }
 
-    fn checked_shape_count(&self) -> Result<u16, BlobError> {
-        if self.shapes.len() % 2 != 0 {
-            return Err(BlobError::BadLength { field: "shapes" });
-        }
-        u16::try_from(self.shapes.len() / 2).map_err(|_| BlobError::BadLength { field: "shapes" })
-    }
-
-    fn checked_record_count(&self) -> Result<u16, BlobError> {
-        let n = usize::from(self.tile_size);
-        let len = format::record_len(self.tile_size);
-        if len == 0 || self.records.len() % len != 0 {
-            return Err(BlobError::BadLength { field: "records" });
-        }
-        let count = self.records.len() / len;
-        if Some(self.angles.len()) != count.checked_mul(n.saturating_mul(ANGLE_PROFILES)) {
-            return Err(BlobError::BadLength { field: "angles" });
-        }
-        if Some(self.columns.len())
-            != count.checked_mul(format::variant_columns_len(self.tile_size))
-        {
-            return Err(BlobError::BadLength { field: "columns" });
-        }
-        u16::try_from(count).map_err(|_| BlobError::BadLength { field: "records" })
-    }
-
-    fn check_names(&self, shape_count: u16) -> Result<(), BlobError> {
-        let mut rest = self.names;
-        let mut before: &[u8] = &[];
-        for shape in 0..shape_count {
-            let bad = BlobError::BadName { shape };
-            let (&len, tail) = rest.split_first().ok_or(bad)?;
-            let (name, tail) = tail.split_at_checked(usize::from(len)).ok_or(bad)?;
-            let text = core::str::from_utf8(name).map_err(|_| bad)?;
-            if name.is_empty() || text.chars().any(char::is_control) {
-                return Err(bad);
-            }
-            // Sorted strictly: distinct, and in the generator's (byte-wise) order.
-            if shape > 0 && name <= before {
-                return Err(BlobError::UnsortedName { shape });
-            }
-            before = name;
-            rest = tail;
-        }
-        if rest.is_empty() {
-            Ok(())
-        } else {
-            Err(BlobError::BadName { shape: shape_count })
-        }
-    }
-
-    fn check_indices(&self, record_count: u16) -> Result<(), BlobError> {
-        for (shape, pair) in (0..=u16::MAX).zip(self.shapes.chunks_exact(2)) {
-            let index = u16::from_le_bytes([
-                pair.first().copied().unwrap_or(0),
-                pair.get(1).copied().unwrap_or(0),
-            ]);
-            if index >= record_count {
-                return Err(BlobError::IndexOutOfRange {
-                    shape,
-                    index,
-                    records: record_count,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// Every mask stays inside the tile and every level is the OR of the one below, so
-    /// lookups can trust any two masks they combine.
-    fn check_records(&self, record_count: u16) -> Result<(), BlobError> {
-        let n = self.tile_size;
-        let len = format::record_len(n);
-        let inside = low_bits(u32::from(n));
-        for (record, bytes) in (0..record_count).zip(self.records.chunks_exact(len.max(1))) {
-            let shape = self.shape_of(record, bytes);
-            let consistent = [Lines::Columns, Lines::Rows].into_iter().all(|lines| {
-                (0..format::levels(n)).all(|level| {
-                    let width = 1usize << level;
-                    (0..=usize::from(n).saturating_sub(width)).all(|i| {
-                        let m = shape.mask(lines, level, i);
-                        let ok_below = match level.checked_sub(1) {
-                            None => true,
-                            Some(down) => {
-                                let half = width / 2;
-                                m == shape.mask(lines, down, i)
-                                    | shape.mask(lines, down, i.saturating_add(half))
-                            }
-                        };
-                        m & !inside == 0 && ok_below
-                    })
-                })
-            });
-            if !consistent || !rows_transpose_columns(&shape, n) {
-                return Err(BlobError::BadRecord { record });
-            }
-        }
-        Ok(())
-    }
-
-    /// Every variant column is the record's picture turned as its variant: the height
-    /// lookups read them in place of the records' tables, so the two must agree.
-    fn check_columns(&self, record_count: u16) -> Result<(), BlobError> {
-        let n = self.tile_size;
-        let width = usize::from(self.mask_bytes);
-        let len = format::record_len(n);
-        for record in 0..record_count {
-            let bad = BlobError::BadRecord { record };
-            let start = usize::from(record).wrapping_mul(len);
-            let bytes = self
-                .records
-                .get(start..start.wrapping_add(len))
-                .ok_or(bad)?;
-            let shape = self.shape_of(record, bytes);
-            for (profile, variant) in STORED_VARIANTS.into_iter().enumerate() {
-                for x in 0..i32::from(n) {
-                    let (lines, index, reversed) = line_slot(n, variant, false, x);
-                    let base = shape.mask(lines, 0, index as usize);
-                    let at = self.column_start(usize::from(record), profile, x as usize);
-                    let stored = self.columns.get(at..at.wrapping_add(width)).ok_or(bad)?;
-                    // The record's mask (no bit at or past N: checked with the record),
-                    // its bits run backwards where the variant mirrors the line.
-                    let expected = if !reversed {
-                        base
-                    } else if n <= 32 {
-                        // One word: no 64-bit shift, a library call on ARMv6-M.
-                        u64::from((base as u32).reverse_bits() >> 32u32.wrapping_sub(n.into()))
-                    } else {
-                        (0..u32::from(n)).fold(0, |m, y| {
-                            let p = u32::from(n).wrapping_sub(1).wrapping_sub(y);
-                            m | (base >> p & 1) << y
-                        })
-                    };
-                    if expected.to_le_bytes().get(..width) != Some(stored) {
-                        return Err(bad);
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// The first byte of column `x` of stored variant `profile` (0 `none`, 1 `FY`, 2
     /// `F90`, 3 `F90Y`) of record `record` in the variant columns (< 2^32: the blob was
     /// validated, or is being so with bounds-checked reads).
@@ -553,88 +427,6 @@ impl<'a> Tables<'a> {
                     .wrapping_mul(usize::from(self.mask_bytes)),
             )
     }
-
-    /// Every angle is one the generator can write (see the format's "Angles"): never
-    /// vertical or past it, and sloped only on a profile with a ramp of that direction.
-    fn check_angles(&self, record_count: u16) -> Result<(), BlobError> {
-        let n = usize::from(self.tile_size);
-        let len = format::record_len(self.tile_size);
-        // Slices by index, not `chunks_exact`: its size computation divides, and the
-        // firmware build must keep no panic path.
-        for record in 0..record_count {
-            let r = usize::from(record);
-            let bad = BlobError::BadAngle { record };
-            let start = r.wrapping_mul(len);
-            let bytes = self
-                .records
-                .get(start..start.wrapping_add(len))
-                .ok_or(bad)?;
-            let shape = self.shape_of(record, bytes);
-            for profile in 0..ANGLE_PROFILES {
-                let at = r
-                    .wrapping_mul(ANGLE_PROFILES)
-                    .wrapping_add(profile)
-                    .wrapping_mul(n);
-                let angles = self.angles.get(at..at.wrapping_add(n)).ok_or(bad)?;
-                let (rising, falling) = ramps(&shape, self.tile_size, profile);
-                let possible = |a: &u8| match *a {
-                    0 => true,
-                    1..=63 => rising,
-                    193..=255 => falling,
-                    _ => false,
-                };
-                if !angles.iter().all(possible) {
-                    return Err(bad);
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Whether stored profile `profile` (0 `none`, 1 `FY`, 2 `F90`, 3 `F90Y`) of a record has
-/// at least two rising risers, and at least two falling ones: what a rising or a falling
-/// ramp needs.
-fn ramps(shape: &Shape<'_>, n: u8, profile: usize) -> (bool, bool) {
-    let lines = if profile < 2 {
-        Lines::Columns
-    } else {
-        Lines::Rows
-    };
-    // Heights of the variant's columns: from the base bitmap's columns (none, FY) or rows
-    // (F90, F90Y), read from the top bit or, mirrored in y, from the bottom one.
-    let from_top = profile == 0 || profile == 3;
-    let height = |x: usize| {
-        let m = shape.mask(lines, 0, x);
-        if m == 0 {
-            0
-        } else if from_top {
-            64u32.wrapping_sub(m.leading_zeros())
-        } else {
-            u32::from(n).wrapping_sub(m.trailing_zeros())
-        }
-    };
-    let (mut up, mut down) = (0u32, 0u32);
-    let mut last = height(0);
-    for x in 1..usize::from(n) {
-        let h = height(x);
-        up = up.saturating_add(u32::from(h > last));
-        down = down.saturating_add(u32::from(h < last));
-        last = h;
-    }
-    (up >= 2, down >= 2)
-}
-
-/// The rows table answers horizontal queries, the columns table vertical ones: they must
-/// describe the same pixels.
-fn rows_transpose_columns(shape: &Shape<'_>, n: u8) -> bool {
-    (0..u32::from(n)).all(|y| {
-        let from_columns = (0..usize::from(n)).fold(0u64, |row, x| {
-            let bit = shape.mask(Lines::Columns, 0, x).checked_shr(y).unwrap_or(0) & 1;
-            row | bit.checked_shl(x as u32).unwrap_or(0)
-        });
-        from_columns == shape.mask(Lines::Rows, 0, y as usize)
-    })
 }
 
 /// Walks the length-prefixed names (validated at load).

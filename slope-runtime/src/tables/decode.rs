@@ -1,60 +1,65 @@
 //! Decoding the wire format: a blob split into its fields, its framing checked (magic,
 //! version, lengths, checksum). What the fields mean is [`crate::tables::format`]'s;
-//! whether their contents are sound, `Tables::from_bytes`'s.
+//! whether their contents are sound, `crate::tables::validate`'s. `const`, as
+//! `Tables::from_bytes` is.
 
+use crate::bytes::{bytes_at, tri, u32_at};
 use crate::tables::crc::crc32;
 use crate::tables::error::BlobError;
 use crate::tables::format::{Blob, MAGIC, VERSION};
 
+/// The fields after the version, in wire order.
+type Fields<'a> = (
+    u8,
+    &'a [u8],
+    &'a [u8],
+    &'a [u8],
+    &'a [u8],
+    &'a [u8],
+    [u8; 4],
+);
+
 impl<'a> Blob<'a> {
     /// Splits `bytes` into fields. Checks the framing only (magic, version, lengths,
     /// checksum, nothing left over); [`crate::Tables::from_bytes`] checks the contents.
-    pub fn decode(bytes: &'a [u8]) -> Result<Blob<'a>, BlobError> {
+    pub const fn decode(bytes: &'a [u8]) -> Result<Blob<'a>, BlobError> {
         let mut r = Reader { rest: bytes };
-        let magic = r.array::<8>()?;
-        if magic != MAGIC {
+        let magic = tri!(r.array::<8>());
+        if u64::from_le_bytes(magic) != u64::from_le_bytes(MAGIC) {
             return Err(BlobError::BadMagic);
         }
-        let version = r.varint_u16()?;
+        let version = tri!(r.varint_u16());
         if version != VERSION {
             return Err(BlobError::UnsupportedVersion { found: version });
         }
-        let mut fields = || {
-            Ok::<_, BlobError>((
-                r.byte()?,
-                r.bytes()?,
-                r.bytes()?,
-                r.bytes()?,
-                r.bytes()?,
-                r.bytes()?,
-                r.array::<4>()?,
-            ))
-        };
         // A malformed length in a blob whose checksum fails is damage (a damaged length
         // shifts every field after it onto other bytes): said so. (One that runs past the
         // end stays `Truncated`, which names both.)
-        let (tile_size, names, shapes, records, angles, columns, checksum) =
-            fields().map_err(|e| match (e, whole_checksum_mismatch(bytes)) {
-                (
-                    BlobError::BadVarint,
-                    damage @ BlobError::ChecksumMismatch { stored, computed },
-                ) if stored != computed => damage,
-                _ => e,
-            })?;
+        let (tile_size, names, shapes, records, angles, columns, checksum) = match r.fields() {
+            Ok(fields) => fields,
+            Err(BlobError::BadVarint) => match whole_checksum_mismatch(bytes) {
+                BlobError::ChecksumMismatch { stored, computed } if stored != computed => {
+                    return Err(BlobError::ChecksumMismatch { stored, computed });
+                }
+                _ => return Err(BlobError::BadVarint),
+            },
+            Err(e) => return Err(e),
+        };
+        let stored = u32::from_le_bytes(checksum);
         if !r.rest.is_empty() {
             // Either an intact blob with bytes appended, or a damaged length that ended the
             // fields early: the checksum where the fields end tells which.
             let end = bytes.len().wrapping_sub(r.rest.len());
-            let framed = bytes.get(..end.wrapping_sub(4)).map(crc32);
-            if framed == Some(u32::from_le_bytes(checksum)) {
-                return Err(BlobError::TrailingBytes);
+            if let Some(framed) = bytes_at(bytes, 0, end.wrapping_sub(4)) {
+                if crc32(framed) == stored {
+                    return Err(BlobError::TrailingBytes);
+                }
             }
             return Err(whole_checksum_mismatch(bytes));
         }
-        let body = bytes
-            .get(..bytes.len().wrapping_sub(4))
-            .ok_or(BlobError::Truncated)?;
-        let stored = u32::from_le_bytes(checksum);
+        let Some(body) = bytes_at(bytes, 0, bytes.len().wrapping_sub(4)) else {
+            return Err(BlobError::Truncated);
+        };
         let computed = crc32(body);
         if stored != computed {
             return Err(BlobError::ChecksumMismatch { stored, computed });
@@ -75,14 +80,11 @@ impl<'a> Blob<'a> {
 
 /// The checksum error for a blob whose fields do not frame it: its last four bytes against
 /// the CRC of everything before them.
-fn whole_checksum_mismatch(bytes: &[u8]) -> BlobError {
+const fn whole_checksum_mismatch(bytes: &[u8]) -> BlobError {
     let split = bytes.len().saturating_sub(4);
-    let (body, tail) = (bytes.get(..split).unwrap_or_default(), bytes.get(split..));
-    let stored = tail
-        .and_then(|t| <[u8; 4]>::try_from(t).ok())
-        .unwrap_or_default();
+    let (body, tail) = bytes.split_at(split);
     BlobError::ChecksumMismatch {
-        stored: u32::from_le_bytes(stored),
+        stored: u32_at(tail, 0),
         computed: crc32(body),
     }
 }
@@ -93,39 +95,53 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, len: usize) -> Result<&'a [u8], BlobError> {
-        let (head, tail) = self
-            .rest
-            .split_at_checked(len)
-            .ok_or(BlobError::Truncated)?;
-        self.rest = tail;
-        Ok(head)
+    const fn take(&mut self, len: usize) -> Result<&'a [u8], BlobError> {
+        match self.rest.split_at_checked(len) {
+            Some((head, tail)) => {
+                self.rest = tail;
+                Ok(head)
+            }
+            None => Err(BlobError::Truncated),
+        }
     }
 
-    fn byte(&mut self) -> Result<u8, BlobError> {
-        let (&b, tail) = self.rest.split_first().ok_or(BlobError::Truncated)?;
-        self.rest = tail;
-        Ok(b)
+    const fn byte(&mut self) -> Result<u8, BlobError> {
+        match self.rest.split_first() {
+            Some((&b, tail)) => {
+                self.rest = tail;
+                Ok(b)
+            }
+            None => Err(BlobError::Truncated),
+        }
     }
 
-    fn array<const L: usize>(&mut self) -> Result<[u8; L], BlobError> {
-        self.take(L)?.try_into().map_err(|_| BlobError::Truncated)
+    const fn array<const L: usize>(&mut self) -> Result<[u8; L], BlobError> {
+        match self.rest.split_first_chunk::<L>() {
+            Some((head, tail)) => {
+                self.rest = tail;
+                Ok(*head)
+            }
+            None => Err(BlobError::Truncated),
+        }
     }
 
     /// Unsigned LEB128, at most `ceil(bits/7)` bytes long and below `2^bits` (bits ≤ 64).
     /// (u64 arithmetic only: u128 would cost a Cortex-M0 a few hundred bytes of code.)
-    fn varint(&mut self, bits: u32) -> Result<u64, BlobError> {
+    const fn varint(&mut self, bits: u32) -> Result<u64, BlobError> {
         let mut value = 0u64;
         let mut shift = 0u32;
         while shift < bits {
-            let b = self.byte()?;
-            let group = u64::from(b & 0x7F);
+            let b = tri!(self.byte());
+            let group = (b & 0x7F) as u64;
             // The bits this group may still set: none of its bits may lie past `bits`.
             let room = bits.wrapping_sub(shift);
-            if room < 7 && group.checked_shr(room).unwrap_or(0) != 0 {
+            if room < 7 && !matches!(group.checked_shr(room), Some(0) | None) {
                 return Err(BlobError::BadVarint);
             }
-            value |= group.checked_shl(shift).unwrap_or(0);
+            value |= match group.checked_shl(shift) {
+                Some(v) => v,
+                None => 0,
+            };
             if b & 0x80 == 0 {
                 return Ok(value);
             }
@@ -134,15 +150,34 @@ impl<'a> Reader<'a> {
         Err(BlobError::BadVarint)
     }
 
-    fn varint_u16(&mut self) -> Result<u16, BlobError> {
-        u16::try_from(self.varint(16)?).map_err(|_| BlobError::BadVarint)
+    const fn varint_u16(&mut self) -> Result<u16, BlobError> {
+        match self.varint(16) {
+            Ok(v) if v <= u16::MAX as u64 => Ok(v as u16),
+            Ok(_) => Err(BlobError::BadVarint),
+            Err(e) => Err(e),
+        }
     }
 
-    fn bytes(&mut self) -> Result<&'a [u8], BlobError> {
+    const fn bytes(&mut self) -> Result<&'a [u8], BlobError> {
         // postcard writes a usize: up to 64 bits on the host that wrote it.
-        let len = self.varint(64)?;
-        let len = usize::try_from(len).map_err(|_| BlobError::Truncated)?;
-        self.take(len)
+        let len = tri!(self.varint(64));
+        if len > usize::MAX as u64 {
+            return Err(BlobError::Truncated);
+        }
+        self.take(len as usize)
+    }
+
+    /// The fields after the version.
+    const fn fields(&mut self) -> Result<Fields<'a>, BlobError> {
+        Ok((
+            tri!(self.byte()),
+            tri!(self.bytes()),
+            tri!(self.bytes()),
+            tri!(self.bytes()),
+            tri!(self.bytes()),
+            tri!(self.bytes()),
+            tri!(self.array::<4>()),
+        ))
     }
 }
 

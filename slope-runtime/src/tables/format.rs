@@ -50,7 +50,8 @@
 //! 128 at N = 16.
 //!
 //! ## Validation
-//! [`crate::Tables::from_bytes`] refuses a blob unless: the magic and version match (a
+//! [`crate::Tables::from_bytes`] (a `const fn`: the module slopegen generates runs it when
+//! the game compiles) refuses a blob unless: the magic and version match (a
 //! blob of another version is refused as such: regenerate it); every field is complete
 //! and nothing follows the checksum; the checksum matches; N is in 4..=64; `shapes` has an
 //! even length; `records` is a whole number of records, `angles` holds `4·N` bytes per

@@ -2,7 +2,9 @@
 //!
 //! - `blob`: `Tables::from_bytes` validates a blob, then
 //!   serves its shapes without ever failing;
-//! - `format`: the wire format, field by field; `decode` splits a blob into its fields;
+//! - `format`: the wire format, field by field; `decode` splits a blob into its fields,
+//!   `validate` checks their contents (both `const`: a game's blob is checked when it
+//!   compiles);
 //! - `shape`: one shape's lookups (the eight offsets, the surface) for any variant;
 //! - `line`: offsets along one line of pixels, with bit operations;
 //! - `geometry`: the vocabulary of a lookup (variants, overlaps, directions, offsets);
@@ -18,5 +20,6 @@ pub mod format;
 pub mod geometry;
 pub(crate) mod line;
 pub mod shape;
+mod validate;
 
 pub use blob::{ShapeId, Tables};

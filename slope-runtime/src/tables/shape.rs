@@ -331,15 +331,6 @@ impl<'a> Shape<'a> {
         first | self.read(base.wrapping_add(second))
     }
 
-    /// Mask `index` of `level` in one table (0 if out of the record, which validation rules out).
-    pub(crate) fn mask(&self, lines: Lines, level: u32, index: usize) -> u64 {
-        let slot = self
-            .table_start(lines)
-            .saturating_add(format::level_start(self.n, level))
-            .saturating_add(index);
-        self.read(slot)
-    }
-
     /// Where a table starts in the record, in masks.
     #[inline]
     fn table_start(&self, lines: Lines) -> usize {

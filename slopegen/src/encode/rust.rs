@@ -163,21 +163,36 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
     let _ = writeln!(w);
     let _ = writeln!(w, "/// The packed offset tables ({} bytes).", blob.len());
     let _ = writeln!(w, "#[allow(dead_code)]");
-    let _ = writeln!(w, "pub fn blob() -> &'static [u8] {{");
+    let _ = writeln!(w, "pub const fn blob() -> &'static [u8] {{");
     write_bytes_body(w, "    ", "blob", bin_name, blob, beside);
     let _ = writeln!(w, "}}");
     let _ = writeln!(w);
     let _ = writeln!(
         w,
-        "/// The validated tables. Validation reads the whole blob once: call this at start-up."
+        "/// The tables, validated when this crate compiles: nothing to check or unwrap at run time."
     );
-    let _ = writeln!(w, "#[allow(dead_code)]");
+    // A blob of megabytes takes the compiler's interpreter seconds: not a runaway loop.
+    let _ = writeln!(w, "#[allow(dead_code, long_running_const_eval)]");
     let _ = writeln!(
         w,
-        "pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::BlobError> {{"
+        "pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {{"
     );
-    let _ = writeln!(w, "    ::slope_runtime::Tables::from_bytes(blob())");
-    let _ = writeln!(w, "}}");
+    let _ = writeln!(w, "    ::core::result::Result::Ok(tables) => tables,");
+    let _ = writeln!(
+        w,
+        "    ::core::result::Result::Err(::slope_runtime::BlobError::UnsupportedVersion {{ .. }}) => {},",
+        panic_call(&format!(
+            "{bin_name} is in a format version this slope-runtime does not read: {SAME_RELEASE}"
+        ))
+    );
+    let _ = writeln!(
+        w,
+        "    ::core::result::Result::Err(_) => {},",
+        panic_call(&format!(
+            "{bin_name} is not a valid slopegen blob: {REGENERATE}"
+        ))
+    );
+    let _ = writeln!(w, "}};");
     for (id, tile) in set.tiles.iter().enumerate() {
         let file = tile
             .path
@@ -226,26 +241,56 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
     let _ = writeln!(w, "#[allow(dead_code, clippy::module_inception)]");
     let _ = writeln!(w, "pub mod {} {{", m.module);
     let _ = writeln!(w, "    /// The packed map ({} bytes).", m.bytes.len());
-    let _ = writeln!(w, "    pub fn map_bytes() -> &'static [u8] {{");
+    let _ = writeln!(w, "    pub const fn map_bytes() -> &'static [u8] {{");
     write_bytes_body(w, "        ", "map", &m.file, m.bytes, beside);
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w);
-    let _ = writeln!(
-        w,
-        "    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up)."
-    );
     // Up to 256 distinct cells, 1 byte per cell: a `PackedMap`; more, a `WidePackedMap`.
     let ty = if m.bytes.get(9) == Some(&2) {
         "WidePackedMap"
     } else {
         "PackedMap"
     };
+    let tables = if m.group_module.is_some() {
+        "super::super::TABLES"
+    } else {
+        "super::TABLES"
+    };
     let _ = writeln!(
         w,
-        "    pub fn map() -> ::core::result::Result<::slope_runtime::{ty}<'static>, ::slope_runtime::MapError> {{"
+        "    /// The map, a `TileMap` over the static bytes, validated (also against [`{tables}`]) when this crate compiles."
     );
-    let _ = writeln!(w, "        ::slope_runtime::{ty}::from_bytes(map_bytes())");
-    let _ = writeln!(w, "    }}");
+    let _ = writeln!(
+        w,
+        "    pub const MAP: ::slope_runtime::{ty}<'static> = match ::slope_runtime::{ty}::from_bytes(map_bytes()) {{"
+    );
+    let _ = writeln!(
+        w,
+        "        ::core::result::Result::Ok(map) => match map.check_tables(&{tables}) {{"
+    );
+    let _ = writeln!(w, "            ::core::result::Result::Ok(()) => map,");
+    let file = &m.file;
+    let _ = writeln!(
+        w,
+        "            ::core::result::Result::Err(_) => {},",
+        panic_call(&format!(
+            "{file} does not fit the tables beside it (tile size or shape ids): {REGENERATE}"
+        ))
+    );
+    let _ = writeln!(w, "        }},");
+    let _ = writeln!(
+        w,
+        "        ::core::result::Result::Err(::slope_runtime::MapError::UnsupportedVersion {{ .. }}) => {},",
+        panic_call(&format!(
+            "{file} is in a format version this slope-runtime does not read: {SAME_RELEASE}"
+        ))
+    );
+    let _ = writeln!(
+        w,
+        "        ::core::result::Result::Err(_) => {},",
+        panic_call(&format!("{file} is not a valid packed map: {REGENERATE}"))
+    );
+    let _ = writeln!(w, "    }};");
     let _ = writeln!(w);
     let _ = writeln!(w, "    /// Cells per row.");
     let _ = writeln!(w, "    pub const WIDTH: u32 = {};", map.width);
@@ -299,6 +344,20 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
         }
     }
     let _ = writeln!(w, "}}");
+}
+
+/// How a compile-time check's message ends: the fix.
+const REGENERATE: &str = "regenerate it with slopegen (cargo build, if a build script runs it)";
+/// How a version mismatch's message ends.
+const SAME_RELEASE: &str = "regenerate it with the slopegen of the same release as the slope-runtime this crate depends on";
+
+/// `::core::panic!` with `message` (a compile error when the panic happens in a `const`
+/// item): a valid literal whatever the file name holds, braces included.
+fn panic_call(message: &str) -> String {
+    format!(
+        "::core::panic!({:?})",
+        message.replace('{', "{{").replace('}', "}}")
+    )
 }
 
 /// The body of a function returning `bytes`: `include_bytes!(file)` (the file beside the

@@ -1273,9 +1273,9 @@ pub(crate) fn check_constant(
             escape(&t.name)
         ));
     }
-    if ["WIDTH", "HEIGHT", "TILE_SIZE"].contains(&constant) {
+    if ["WIDTH", "HEIGHT", "TILE_SIZE", "MAP"].contains(&constant) {
         return Err(format!(
-            "the constant `{constant}` is taken by the map's own size; rename it"
+            "the constant `{constant}` is taken by the map's own items (its size and `MAP`); rename it"
         ));
     }
     Ok(())

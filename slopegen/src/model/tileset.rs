@@ -154,8 +154,9 @@ pub(crate) fn folder_name(folder: &Path) -> Option<&str> {
         .and_then(|name| name.to_str())
 }
 
-/// Whether a file stem can name a shape: at most 255 bytes, no control characters, and at
-/// least one ASCII letter or digit (else its constant would be all `_`).
+/// Whether a file stem can name a shape: at most 255 bytes, no control characters, at
+/// least one ASCII letter or digit (else its constant would be all `_`), and not a name
+/// whose constant is the generated module's `TABLES`.
 pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
     if name.len() > 255 {
         return Err("the file name is longer than 255 bytes".into());
@@ -169,6 +170,12 @@ pub(crate) fn check_name(name: &str) -> std::result::Result<(), String> {
     if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
         return Err(format!(
             "the name `{}` has no ASCII letter or digit, so it gives no usable Rust constant; rename the file",
+            escape(name)
+        ));
+    }
+    if constant_name(name) == "TABLES" {
+        return Err(format!(
+            "the name `{}` gives the constant `TABLES`, which the generated module keeps for the tables; rename the file",
             escape(name)
         ));
     }
@@ -192,7 +199,7 @@ mod tests {
     /// writes a name the runtime refuses.
     #[test]
     fn from_tiles_checks_names() {
-        for bad in ["a\nb", "_", "é", ""] {
+        for bad in ["a\nb", "_", "é", "", "tables", "Tables"] {
             let err = TileSet::from_tiles(Path::new("t"), vec![tile("ok"), tile(bad)]);
             assert!(
                 matches!(err, Err(Error::BadName { .. })),

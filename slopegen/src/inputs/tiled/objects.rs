@@ -96,9 +96,9 @@ fn object(
             escape(&t.name)
         ));
     }
-    if ["WIDTH", "HEIGHT", "TILE_SIZE"].contains(&constant.as_str()) {
+    if ["WIDTH", "HEIGHT", "TILE_SIZE", "MAP"].contains(&constant.as_str()) {
         return Err(format!(
-            "the constant `{constant}` is taken by the map's own size; rename it"
+            "the constant `{constant}` is taken by the map's own items (its size and `MAP`); rename it"
         ));
     }
     Ok(Some(Object {

@@ -6,7 +6,7 @@
 
 /// The packed offset tables (2527 bytes).
 #[allow(dead_code)]
-pub fn blob() -> &'static [u8] {
+pub const fn blob() -> &'static [u8] {
     static BYTES: [u8; 2527] = [
         0x53, 0x4c, 0x4f, 0x50, 0x45, 0x47, 0x45, 0x4e, 0x02, 0x10, 0x2d, 0x04, 0x6c, 0x75, 0x6d, 0x70,
         0x05, 0x6e, 0x6f, 0x74, 0x63, 0x68, 0x06, 0x72, 0x61, 0x6d, 0x70, 0x32, 0x32, 0x06, 0x72, 0x61,
@@ -170,11 +170,13 @@ pub fn blob() -> &'static [u8] {
     &BYTES
 }
 
-/// The validated tables. Validation reads the whole blob once: call this at start-up.
-#[allow(dead_code)]
-pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::BlobError> {
-    ::slope_runtime::Tables::from_bytes(blob())
-}
+/// The tables, validated when this crate compiles: nothing to check or unwrap at run time.
+#[allow(dead_code, long_running_const_eval)]
+pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {
+    ::core::result::Result::Ok(tables) => tables,
+    ::core::result::Result::Err(::slope_runtime::BlobError::UnsupportedVersion { .. }) => ::core::panic!("world.bin is in a format version this slope-runtime does not read: regenerate it with the slopegen of the same release as the slope-runtime this crate depends on"),
+    ::core::result::Result::Err(_) => ::core::panic!("world.bin is not a valid slopegen blob: regenerate it with slopegen (cargo build, if a build script runs it)"),
+};
 
 /// Shape `lump` (`terrain.png#6`).
 #[allow(dead_code)]
@@ -204,7 +206,7 @@ pub const TERRAIN_7: ::slope_runtime::ShapeId = ::slope_runtime::ShapeId::new(5)
 #[allow(dead_code, clippy::module_inception)]
 pub mod hills {
     /// The packed map (204 bytes).
-    pub fn map_bytes() -> &'static [u8] {
+    pub const fn map_bytes() -> &'static [u8] {
         static BYTES: [u8; 204] = [
             0x53, 0x4c, 0x4f, 0x50, 0x45, 0x4d, 0x41, 0x50, 0x01, 0x01, 0x10, 0x00, 0x0c, 0x00, 0x08, 0x00,
             0x14, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x03, 0x00,
@@ -223,10 +225,15 @@ pub mod hills {
         &BYTES
     }
 
-    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up).
-    pub fn map() -> ::core::result::Result<::slope_runtime::PackedMap<'static>, ::slope_runtime::MapError> {
-        ::slope_runtime::PackedMap::from_bytes(map_bytes())
-    }
+    /// The map, a `TileMap` over the static bytes, validated (also against [`super::TABLES`]) when this crate compiles.
+    pub const MAP: ::slope_runtime::PackedMap<'static> = match ::slope_runtime::PackedMap::from_bytes(map_bytes()) {
+        ::core::result::Result::Ok(map) => match map.check_tables(&super::TABLES) {
+            ::core::result::Result::Ok(()) => map,
+            ::core::result::Result::Err(_) => ::core::panic!("world.Hills.map does not fit the tables beside it (tile size or shape ids): regenerate it with slopegen (cargo build, if a build script runs it)"),
+        },
+        ::core::result::Result::Err(::slope_runtime::MapError::UnsupportedVersion { .. }) => ::core::panic!("world.Hills.map is in a format version this slope-runtime does not read: regenerate it with the slopegen of the same release as the slope-runtime this crate depends on"),
+        ::core::result::Result::Err(_) => ::core::panic!("world.Hills.map is not a valid packed map: regenerate it with slopegen (cargo build, if a build script runs it)"),
+    };
 
     /// Cells per row.
     pub const WIDTH: u32 = 12;
@@ -270,7 +277,7 @@ pub mod hills {
 #[allow(dead_code, clippy::module_inception)]
 pub mod caves {
     /// The packed map (64 bytes).
-    pub fn map_bytes() -> &'static [u8] {
+    pub const fn map_bytes() -> &'static [u8] {
         static BYTES: [u8; 64] = [
             0x53, 0x4c, 0x4f, 0x50, 0x45, 0x4d, 0x41, 0x50, 0x01, 0x01, 0x10, 0x00, 0x06, 0x00, 0x04, 0x00,
             0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -280,10 +287,15 @@ pub mod caves {
         &BYTES
     }
 
-    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up).
-    pub fn map() -> ::core::result::Result<::slope_runtime::PackedMap<'static>, ::slope_runtime::MapError> {
-        ::slope_runtime::PackedMap::from_bytes(map_bytes())
-    }
+    /// The map, a `TileMap` over the static bytes, validated (also against [`super::TABLES`]) when this crate compiles.
+    pub const MAP: ::slope_runtime::PackedMap<'static> = match ::slope_runtime::PackedMap::from_bytes(map_bytes()) {
+        ::core::result::Result::Ok(map) => match map.check_tables(&super::TABLES) {
+            ::core::result::Result::Ok(()) => map,
+            ::core::result::Result::Err(_) => ::core::panic!("world.Caves.map does not fit the tables beside it (tile size or shape ids): regenerate it with slopegen (cargo build, if a build script runs it)"),
+        },
+        ::core::result::Result::Err(::slope_runtime::MapError::UnsupportedVersion { .. }) => ::core::panic!("world.Caves.map is in a format version this slope-runtime does not read: regenerate it with the slopegen of the same release as the slope-runtime this crate depends on"),
+        ::core::result::Result::Err(_) => ::core::panic!("world.Caves.map is not a valid packed map: regenerate it with slopegen (cargo build, if a build script runs it)"),
+    };
 
     /// Cells per row.
     pub const WIDTH: u32 = 6;

@@ -6,17 +6,19 @@
 
 /// The packed offset tables (2525 bytes).
 #[allow(dead_code)]
-pub fn blob() -> &'static [u8] {
+pub const fn blob() -> &'static [u8] {
     const BYTES: &[u8] = include_bytes!("hills.bin");
     const _: () = assert!(BYTES.len() == 2525 && matches!(BYTES, [.., 0x03, 0x18, 0xa2, 0x03]), "the blob beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it");
     BYTES
 }
 
-/// The validated tables. Validation reads the whole blob once: call this at start-up.
-#[allow(dead_code)]
-pub fn tables() -> ::core::result::Result<::slope_runtime::Tables<'static>, ::slope_runtime::BlobError> {
-    ::slope_runtime::Tables::from_bytes(blob())
-}
+/// The tables, validated when this crate compiles: nothing to check or unwrap at run time.
+#[allow(dead_code, long_running_const_eval)]
+pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {
+    ::core::result::Result::Ok(tables) => tables,
+    ::core::result::Result::Err(::slope_runtime::BlobError::UnsupportedVersion { .. }) => ::core::panic!("hills.bin is in a format version this slope-runtime does not read: regenerate it with the slopegen of the same release as the slope-runtime this crate depends on"),
+    ::core::result::Result::Err(_) => ::core::panic!("hills.bin is not a valid slopegen blob: regenerate it with slopegen (cargo build, if a build script runs it)"),
+};
 
 /// Shape `blocks_1` (`blocks.png#1`).
 #[allow(dead_code)]
@@ -46,16 +48,21 @@ pub const SLOPES_4: ::slope_runtime::ShapeId = ::slope_runtime::ShapeId::new(5);
 #[allow(dead_code, clippy::module_inception)]
 pub mod hills {
     /// The packed map (236 bytes).
-    pub fn map_bytes() -> &'static [u8] {
+    pub const fn map_bytes() -> &'static [u8] {
         const BYTES: &[u8] = include_bytes!("hills.map");
         const _: () = assert!(BYTES.len() == 236 && matches!(BYTES, [.., 0xdc, 0xa7, 0x5d, 0xfc]), "the map beside this module is not the one it was generated with (a run was interrupted, or one of the two was changed): run slopegen again to write both, or cargo build if a build script runs it");
         BYTES
     }
 
-    /// The map, a `TileMap` over the static bytes (validated once: call this at start-up).
-    pub fn map() -> ::core::result::Result<::slope_runtime::PackedMap<'static>, ::slope_runtime::MapError> {
-        ::slope_runtime::PackedMap::from_bytes(map_bytes())
-    }
+    /// The map, a `TileMap` over the static bytes, validated (also against [`super::TABLES`]) when this crate compiles.
+    pub const MAP: ::slope_runtime::PackedMap<'static> = match ::slope_runtime::PackedMap::from_bytes(map_bytes()) {
+        ::core::result::Result::Ok(map) => match map.check_tables(&super::TABLES) {
+            ::core::result::Result::Ok(()) => map,
+            ::core::result::Result::Err(_) => ::core::panic!("hills.map does not fit the tables beside it (tile size or shape ids): regenerate it with slopegen (cargo build, if a build script runs it)"),
+        },
+        ::core::result::Result::Err(::slope_runtime::MapError::UnsupportedVersion { .. }) => ::core::panic!("hills.map is in a format version this slope-runtime does not read: regenerate it with the slopegen of the same release as the slope-runtime this crate depends on"),
+        ::core::result::Result::Err(_) => ::core::panic!("hills.map is not a valid packed map: regenerate it with slopegen (cargo build, if a build script runs it)"),
+    };
 
     /// Cells per row.
     pub const WIDTH: u32 = 12;
