@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 const LEVEL: &str = "level/level.tmx";
 
 fn main() {
+    // slopes.ld (the linker script .cargo/config.toml names) lies beside this file.
+    let here = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    println!("cargo::rustc-link-search={here}");
+    println!("cargo::rerun-if-changed=slopes.ld");
     slopegen::Builder::new(LEVEL).build();
     if let Err(message) = write_art(Path::new(LEVEL)) {
         println!("cargo::error={LEVEL}: {message}");

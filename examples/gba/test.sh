@@ -72,6 +72,23 @@ runtime=0
 while read -r _ size _ name; do
   runtime=$((runtime + 16#$size))
 done < <("$tools/llvm-nm" --print-size --demangle "$elf" | grep 'slope_runtime::')
+# slopes.ld puts the movement's hot functions in IWRAM: each of its patterns must still
+# name a function there (a rename would quietly send it back to ROM), and the stack, which
+# grows down from 0x03007F00 towards them, must keep 6 KiB.
+"$tools/llvm-nm" "$elf" | python3 -c '
+import fnmatch, re, sys
+patterns = re.findall(r"\*\(\.text\.(\S+?)\);", open("slopes.ld").read())
+symbols = [line.split() for line in sys.stdin if len(line.split()) == 3]
+iwram = [name for address, _, name in symbols if address.startswith("03")]
+missing = [p for p in patterns if not any(fnmatch.fnmatchcase(n, p) for n in iwram)]
+if not patterns or missing:
+    sys.exit(f"slopes.ld: no function in IWRAM matches {missing or patterns}")
+print(f"iwram code: {len(patterns)} patterns of slopes.ld, each in IWRAM")'
+stack_room=$((0x7F00 - iwram))
+if [ "$stack_room" -lt 6144 ]; then
+  echo "IWRAM leaves the stack $stack_room bytes (below 6 KiB): move fewer functions in slopes.ld" >&2
+  exit 1
+fi
 echo "rom=$rom bytes ($target/slopes-gba.gba; a cartridge holds up to 32 MiB)"
-echo "iwram=$iwram bytes static of 32 KiB, ewram=$ewram bytes static of 256 KiB"
+echo "iwram=$iwram bytes static of 32 KiB (the hot code included; $stack_room bytes left for the stack), ewram=$ewram bytes static of 256 KiB"
 echo "slope_runtime in the ROM, about: $runtime bytes (symbols named slope_runtime::, generic code of other crates they instantiate included, code inlined into the game not)"

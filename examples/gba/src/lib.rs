@@ -133,6 +133,9 @@ impl Game {
 
     /// One frame: the buttons move the hero, the enemies patrol, the lift runs; then the
     /// scene moves the lift (carrying its riders) and steps every actor.
+    // Out of line, so that the linker script can put it in IWRAM (`slopes.ld`): inlined,
+    // the frame's own logic would run from the cartridge ROM.
+    #[inline(never)]
     pub fn update(&mut self, input: Input) {
         self.drive_hero(input);
         for e in &mut self.enemies {
