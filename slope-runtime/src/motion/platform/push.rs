@@ -7,7 +7,8 @@ use crate::motion::platform::Platform;
 use crate::motion::step::path::move_actor;
 use crate::motion::step::vertical::Pixel;
 use crate::motion::world::World;
-use crate::motion::world::rules::{OneWay, Rules};
+use crate::motion::world::one_way::OneWay;
+use crate::motion::world::rules::Rules;
 use crate::tables::geometry::Direction;
 use crate::units::MAX_SPEED;
 

@@ -10,7 +10,8 @@ use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::rules::{Foot, OneWay, Rules};
+use crate::motion::world::one_way::{OneWay, OneWayGround};
+use crate::motion::world::rules::{Foot, Rules};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -105,7 +106,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let here = actor.rect();
         let centre = actor.centre_x();
         let (ty, row) = self.split(here.y0.saturating_sub(1));
-        let one_way = self.one_way_ground(actor, ty, row);
+        let one_way = OneWayGround::of_row(actor, ty, row == self.n.wrapping_sub(1));
         let ((first, lo0), (last, hi1)) = (self.split(here.x0), self.split(here.x1));
         let mut tx = self.tile_of(centre);
         let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
@@ -141,19 +142,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         Self::stand_on_cell(actor, at, on_shape);
         actor.contacts.set(Contacts::ON_ONE_WAY, true);
         true
-    }
-
-    /// How one-way cells in row `ty` of cells meet the feet of `actor`, whose row under
-    /// the feet is pixel row `row` of that cell row.
-    #[inline(always)]
-    fn one_way_ground(&self, actor: &Actor, ty: i32, row: i32) -> OneWayGround {
-        if actor.settings.ignores_one_way || ty == actor.drop_row {
-            OneWayGround::Air
-        } else if row == self.n.wrapping_sub(1) {
-            OneWayGround::Ground
-        } else {
-            OneWayGround::Undecided
-        }
     }
 
     /// Whether a step down from where the actor is would be refused.
@@ -401,17 +389,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             None
         }
     }
-}
-
-/// How one-way cells in the row under whole-box feet meet them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum OneWayGround {
-    /// Not at all: the actor ignores them, or drops through their row.
-    Air,
-    /// As ground: the feet are above them all.
-    Ground,
-    /// Depending on their pixels: the feet are inside their row.
-    Undecided,
 }
 
 /// What an actor stands on (see `World::footing`).

@@ -8,7 +8,7 @@ use crate::motion::rect::Rect;
 use crate::motion::step::path::PixelPath;
 use crate::motion::step::path::move_actor;
 use crate::motion::world::World;
-use crate::motion::world::rules::OneWay;
+use crate::motion::world::one_way::OneWay;
 use crate::tables::geometry::Direction;
 
 /// Whether a sweep may answer a whole frame at once when its outcome can be proved (see

@@ -7,7 +7,8 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::path::move_actor;
 use crate::motion::world::World;
-use crate::motion::world::rules::{OneWay, Rules};
+use crate::motion::world::one_way::OneWay;
+use crate::motion::world::rules::Rules;
 use crate::tables::geometry::Direction;
 
 /// What a step along one axis ran into.

@@ -34,7 +34,8 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::path::PixelPath;
 use crate::motion::world::World;
-use crate::motion::world::top::{OneWayRows, Top};
+use crate::motion::world::one_way::OneWayRows;
+use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {

@@ -8,8 +8,9 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::meeting::Meeting;
+use crate::motion::world::one_way::{OneWay, feet};
 use crate::motion::world::platforms::meet_platform;
-use crate::motion::world::rules::{OneWay, Rules};
+use crate::motion::world::rules::Rules;
 use crate::tables::ShapeId;
 use crate::tables::geometry::{Direction, Variant};
 use crate::tables::line::{forward_distance, low_bits};
@@ -388,14 +389,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if ty > self.tile_of(r.y0) {
             return None;
         }
-        let feet_before = Rect {
-            y1: from.y0,
-            ..from
-        };
-        if ty == skip_row || self.collides(cell, tx, ty, feet_before) {
+        if ty == skip_row || self.collides(cell, tx, ty, feet(from)) {
             return None;
         }
-        Some(Rect { y1: r.y0, ..r })
+        Some(feet(r))
     }
 
     /// Whether `r` covers a solid pixel of `cell` (one-way flags not applied).

@@ -9,8 +9,9 @@ use crate::map::TileMap;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::rules::{Foot, OneWay, Rules, SOLIDS};
-use crate::motion::world::top::{OneWayCells, OneWayRows, Top};
+use crate::motion::world::one_way::{OneWay, OneWayCells, OneWayRows};
+use crate::motion::world::rules::{Foot, Rules, SOLIDS};
+use crate::motion::world::top::Top;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
@@ -289,7 +290,8 @@ mod tests {
     use crate::motion::actor::Feet;
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
-    use crate::motion::world::rules::{OneWay, Rules};
+    use crate::motion::world::one_way::OneWay;
+    use crate::motion::world::rules::Rules;
     use crate::tables::geometry::Variant;
     use crate::testing::{Map, map, tables, terrain};
 

@@ -13,6 +13,7 @@ mod cells;
 mod foot;
 mod ground_angle;
 mod meeting;
+pub(crate) mod one_way;
 mod platforms;
 mod queries;
 pub(crate) mod rules;
@@ -119,9 +120,10 @@ fn tile_shift(n: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::cells::split;
+    use super::one_way::OneWay;
     #[cfg(feature = "centre_feet")]
     use super::rules::Foot;
-    use super::rules::{OneWay, Rules};
+    use super::rules::Rules;
     use super::{World, tile_shift};
     use crate::Direction;
     use crate::motion::rect::Rect;

@@ -5,7 +5,8 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::meeting::{Meeting, meet_box};
-use crate::motion::world::rules::{OneWay, Rules, SOLIDS};
+use crate::motion::world::one_way::{OneWay, feet};
+use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -88,13 +89,10 @@ pub(super) fn meet_platform(
         let OneWay::Below { from, .. } = rules.one_way else {
             return None;
         };
-        if solid.overlaps(&Rect {
-            y1: from.y0,
-            ..from
-        }) {
+        if solid.overlaps(&feet(from)) {
             return None;
         }
-        Rect { y1: r.y0, ..r }
+        feet(r)
     } else {
         r
     };

@@ -1,23 +1,13 @@
-//! How an actor's box meets the cells: which one-way cells count, whether it stands on a
-//! centre foot, which platform takes no part; and the rules of an actor's own moves.
+//! How an actor's box meets the cells: which one-way cells count (the rule itself is
+//! `one_way`'s), whether it stands on a centre foot, which platform takes no part; and the
+//! rules of an actor's own moves.
 
 use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet, NO_PLATFORM};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-
-/// Which one-way cells count as solid for one query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OneWay {
-    /// None do (moving up or sideways, escaping, or an actor that ignores them).
-    Ignored,
-    /// Those the feet of `from` (the bottom row of the actor's box before this step) are
-    /// not inside: the actor is above them, so it may land or walk on them. They meet only
-    /// the bottom row of a query box. Cells in row `skip_row` (being dropped through)
-    /// never count.
-    Below { from: Rect, skip_row: i32 },
-}
+use crate::motion::world::one_way::OneWay;
 
 /// How an actor's box meets the cells: which one-way cells count, and whether the box
 /// stands on a centre foot.
@@ -123,14 +113,7 @@ pub(crate) const SOLIDS: Rules = Rules {
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The one-way rule for an actor whose box is `from` before the step.
     pub(crate) fn below(&self, actor: &Actor, from: Rect) -> OneWay {
-        if actor.settings.ignores_one_way {
-            OneWay::Ignored
-        } else {
-            OneWay::Below {
-                from,
-                skip_row: actor.drop_row,
-            }
-        }
+        OneWay::for_actor(actor, from)
     }
 
     /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).

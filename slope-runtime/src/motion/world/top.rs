@@ -6,6 +6,7 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
+use crate::motion::world::one_way::{OneWayCells, OneWayRows};
 use crate::tables::ShapeId;
 use crate::tables::geometry::Variant;
 
@@ -19,56 +20,6 @@ pub(crate) enum Top {
     /// A one-way cell takes part: whether it meets the box depends on who asks, so the
     /// box has no one answer.
     OneWay,
-}
-
-/// How a height lookup takes one-way cells, by the cell row they lie in. A one-way cell
-/// meets only feet that come from above it (`crate::motion::world::rules::OneWay`), so
-/// for a walker whose feet are in cell row `f` and can rise no higher than row `a − 1`
-/// this frame, those in rows below `f` are ground, those from `a` up are air, and those
-/// between depend on the pixel: they answer [`Top::OneWay`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct OneWayRows {
-    /// One-way cells in rows below this one count as solid cells.
-    pub(crate) solid_below: i32,
-    /// One-way cells in this row and above count as empty cells.
-    pub(crate) air_from: i32,
-}
-
-impl OneWayRows {
-    /// Every one-way cell answers [`Top::OneWay`]: a lookup for no one actor.
-    pub(crate) const UNDECIDED: OneWayRows = OneWayRows {
-        solid_below: i32::MIN,
-        air_from: i32::MAX,
-    };
-    /// Every one-way cell is air.
-    pub(crate) const AIR: OneWayRows = OneWayRows {
-        solid_below: i32::MIN,
-        air_from: i32::MIN,
-    };
-
-    /// Whether one-way cells of cell row `ty` count as empty cells.
-    #[inline(always)]
-    fn air(self, ty: i32) -> bool {
-        ty >= self.air_from
-    }
-
-    /// Whether one-way cells of cell row `ty`, not air, answer [`Top::OneWay`] (else they
-    /// count as solid cells).
-    #[inline(always)]
-    fn undecided(self, ty: i32) -> bool {
-        ty >= self.solid_below
-    }
-}
-
-/// How a lookup in one tile column ([`World::column_top`]) takes one-way cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OneWayCells {
-    /// As solid cells (the ground a centre foot stands on).
-    Solid,
-    /// As empty cells (the surface a centre foot traces beside it).
-    Air,
-    /// By their cell row, as [`OneWayRows`] says (see [`World::top_with_one_way`]).
-    Rows(OneWayRows),
 }
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
