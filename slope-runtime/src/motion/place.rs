@@ -4,9 +4,9 @@
 
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
+use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
-use crate::motion::step::path::move_actor;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;

@@ -5,10 +5,10 @@
 
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
+use crate::motion::path::PixelPath;
+use crate::motion::path::split_subpixels;
 use crate::motion::platform::Platform;
 use crate::motion::rect::step_of;
-use crate::motion::step::path::PixelPath;
-use crate::motion::step::path::split_subpixels;
 use crate::motion::world::World;
 use crate::tables::Tables;
 use crate::tables::geometry::Direction;
@@ -331,7 +331,7 @@ fn resolve<M: TileMap>(
         // Carried: the same pixel, through tile collision (a wall, or the edge of the
         // world, may hold it back).
         let (x, y) = (actor.x, actor.y);
-        world.push(actor, dir);
+        world.carried_pixel(actor, dir);
         if !actor.within_edge() {
             (actor.x, actor.y) = (x, y);
         }

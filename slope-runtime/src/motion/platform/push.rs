@@ -3,9 +3,8 @@
 
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
+use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
-use crate::motion::step::path::move_actor;
-use crate::motion::step::vertical::Pixel;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
@@ -53,17 +52,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             ..all
         };
         self.escape_shortest(actor, &all, Some(&path))
-    }
-
-    /// One pixel towards `dir` with tile collision (climbing, sticking, sliding as a step
-    /// of its own would), for platforms that carry the actor. Returns whether it moved.
-    pub(crate) fn push(&self, actor: &mut Actor, dir: Direction) -> bool {
-        if dir.is_horizontal() {
-            let grounded = actor.contacts.on_ground();
-            self.pixel_sideways(actor, dir, grounded, false).is_some()
-        } else {
-            self.pixel_vertical(actor, dir) == Pixel::Moved
-        }
     }
 
     /// An actor that stood on a platform at the end of its last step and has just left

@@ -1,7 +1,7 @@
 //! One frame of an actor: [`World::step`] and [`World::move_by`].
 //!
 //! A frame's displacement is a pixel path, x and y interleaved in the ratio of the two
-//! (integer Bresenham, `path`), so a diagonal path never cuts a corner it should hit. Each
+//! (integer Bresenham, `crate::motion::path`), so a diagonal path never cuts a corner it should hit. Each
 //! pixel asks the world only about the cells along the box's leading edge (about the whole
 //! box moved, for centre feet: which of their pixels meet the cells depends on where they
 //! stand, see `world::rules::Foot`):
@@ -40,21 +40,20 @@
 
 mod contacts;
 mod drop;
-pub(crate) mod path;
 mod shortcut;
-pub(crate) mod sideways;
+mod sideways;
 #[cfg(test)]
 mod tests;
-pub(crate) mod vertical;
+mod vertical;
 mod walk;
 
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
 use crate::motion::contacts::Contacts;
+use crate::motion::path::{PixelPath, split_subpixels};
 use crate::motion::platform::Platform;
 use crate::motion::step::contacts::record_hits;
 use crate::motion::step::drop::end_drop_on_ground;
-use crate::motion::step::path::{PixelPath, split_subpixels};
 use crate::motion::step::shortcut::{Shortcuts, Whole};
 use crate::motion::step::sideways::Landing;
 use crate::motion::step::vertical::Pixel;
@@ -275,6 +274,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn clear_of_edge(actor: &Actor) -> bool {
         const HALF: u32 = MAX_POSITION.unsigned_abs() / 2;
         actor.x.unsigned_abs() < HALF && actor.y.unsigned_abs() < HALF
+    }
+
+    /// One pixel towards `dir` as a step of the actor's own would take it (climbing,
+    /// sticking, sliding along a ceiling), for a platform that carries it
+    /// (`platform::carry`). Returns whether it moved.
+    pub(crate) fn carried_pixel(&self, actor: &mut Actor, dir: Direction) -> bool {
+        if dir.is_horizontal() {
+            let grounded = actor.contacts.on_ground();
+            self.pixel_sideways(actor, dir, grounded, false).is_some()
+        } else {
+            self.pixel_vertical(actor, dir) == Pixel::Moved
+        }
     }
 }
 

@@ -3,10 +3,10 @@
 
 use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet};
+use crate::motion::path::PixelPath;
+use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::step::path::PixelPath;
-use crate::motion::step::path::move_actor;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 use crate::tables::geometry::Direction;

@@ -30,9 +30,9 @@
 
 use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet};
+use crate::motion::path::PixelPath;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::step::path::PixelPath;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWayRows;
 use crate::motion::world::top::Top;
