@@ -7,6 +7,7 @@ use crate::motion::actor::Actor;
 use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::{Rect, offset_of};
+use crate::motion::step::Mover;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
@@ -198,7 +199,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         };
         next.y = next.y.saturating_sub(drop);
         *actor = next;
-        self.land(actor);
+        Mover::new(self).land(actor);
         true
     }
 

@@ -9,6 +9,7 @@ use crate::motion::actor::{Actor, Feet};
 use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
+use crate::motion::step::Mover;
 use crate::motion::world::World;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
 use crate::motion::world::rules::{Foot, Rules};
@@ -43,25 +44,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn touching(&self, actor: &Actor) -> Contacts {
+        let mover = Mover::new(self);
         let mut probe = *actor;
         probe.contacts = Contacts::default();
         let here = probe.rect();
         let solids = self.rules(&probe, OneWay::Ignored);
         let floor = self.rules(&probe, self.below(&probe, here));
-        let footing = self.footing(&probe, here, &floor, true);
+        let footing = mover.footing(&probe, here, &floor, true);
         let on_ground = footing.is_some();
         // A wall: a step that way is refused, not merely a slope touched. Blocked with
         // one-way cells ignored, it is blocked under the walking rules too.
         let walled = |dir| {
             self.blocked(here, dir, &solids)
-                && self
+                && mover
                     .lift_past(&probe, dir, on_ground, false, &floor, Some(true))
                     .is_none()
         };
         let (left, right) = (walled(Direction::Left), walled(Direction::Right));
         let ceiling = self.blocked(here, Direction::Up, &solids);
         if let Some(footing) = footing {
-            self.stand_on_footing(&mut probe, footing);
+            mover.stand_on_footing(&mut probe, footing);
         }
         let c = &mut probe.contacts;
         c.set(Contacts::PUSHING_LEFT, left);
@@ -69,7 +71,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         c.set(Contacts::ON_CEILING, ceiling);
         probe.contacts
     }
+}
 
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The end of a step that left the actor on the ground: what holds it (cell,
     /// platform, one-way). Where nothing is found, it is in the air: the frame
     /// proved nothing new (no pixel down, the ground carried over from the last frame, as
@@ -77,7 +81,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// world) and its platform or ground has gone, or its ground lies inside the box of
     /// an actor that something embedded.
     #[inline(never)] // after the steps: inlined, its locals would deepen every step's stack
-    pub(super) fn stand(&self, actor: &mut Actor) {
+    pub(super) fn stand(self, actor: &mut Actor) {
         // Whole-box feet in a world without platforms: the ground cell is all to find,
         // unless a one-way cell takes part.
         if actor.settings.feet == Feet::Box
@@ -102,7 +106,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// nothing, where the feet are inside the row of a one-way cell the search meets
     /// (which of its pixels meet them depends on its shape) or no cell holds ground there:
     /// [`Self::stand`] decides those.
-    pub(super) fn stand_on_plain_ground(&self, actor: &mut Actor) -> bool {
+    pub(super) fn stand_on_plain_ground(self, actor: &mut Actor) -> bool {
         let here = actor.rect();
         let centre = actor.centre_x();
         let (ty, row) = self.split(here.y0.saturating_sub(1));
@@ -146,7 +150,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Whether a step down from where the actor is would be refused.
     #[inline(never)] // after the steps, on airborne frames only
-    pub(super) fn lands_here(&self, actor: &Actor) -> bool {
+    pub(super) fn lands_here(self, actor: &Actor) -> bool {
         let here = actor.rect();
         self.blocked(
             here,
@@ -156,7 +160,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The contacts of an actor placed on the ground, as a landing there would leave them.
-    pub(crate) fn land(&self, actor: &mut Actor) {
+    pub(crate) fn land(self, actor: &mut Actor) {
         actor.previous = actor.contacts;
         actor.contacts = Contacts::default();
         self.stand(actor);
@@ -164,7 +168,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// The contacts of an actor standing on a floor of full blocks (not one-way, no
     /// platform among them) all under its box: the block under its centre holds it.
-    pub(super) fn stand_on_block(&self, actor: &mut Actor) {
+    pub(super) fn stand_on_block(self, actor: &mut Actor) {
         let cell = (
             self.tile_of(actor.centre_x()),
             self.tile_of(actor.y.saturating_sub(1)),
@@ -173,7 +177,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Records what holds the actor.
-    fn stand_on_footing(&self, actor: &mut Actor, footing: Footing) {
+    fn stand_on_footing(self, actor: &mut Actor, footing: Footing) {
         actor.contacts.set(Contacts::ON_GROUND, true);
         if let Some(cell) = footing.cell {
             Self::stand_on_cell(actor, cell.at, cell.shape);
@@ -195,7 +199,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// How many columns world column `x` lies from cell column `tx` (0 inside it).
-    fn columns_from(&self, x: i32, tx: i32) -> i32 {
+    fn columns_from(self, x: i32, tx: i32) -> i32 {
         let left = self.tile_origin(tx);
         if x < left {
             left - x
@@ -211,7 +215,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// `here` itself. `exact`: a cell the box is inside is not ground (a box test per
     /// touched cell); without it, such a cell may be reported, which only an actor that
     /// something embedded can see.
-    fn footing(&self, actor: &Actor, here: Rect, floor: &Rules, exact: bool) -> Option<Footing> {
+    fn footing(self, actor: &Actor, here: Rect, floor: &Rules, exact: bool) -> Option<Footing> {
         let centre = actor.centre_x();
         let below = Rect {
             y1: here.y0,
@@ -228,7 +232,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// two searches' frames is on the stack at a time.
     #[inline(never)]
     fn footing_of_box(
-        &self,
+        self,
         centre: i32,
         below: Rect,
         here: Rect,
@@ -242,7 +246,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// [`Self::footing`] for a centre foot.
     #[inline(never)]
     fn footing_of_foot(
-        &self,
+        self,
         centre: i32,
         below: Rect,
         here: Rect,
@@ -292,7 +296,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// under the feet meets a cell), `only_one_way` (every touched cell is one-way), with
     /// the platforms under the feet added.
     fn footing_with_platforms(
-        &self,
+        self,
         cell: Option<GroundCell>,
         meets: bool,
         only_one_way: bool,
@@ -319,7 +323,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// the nearest touched cell, whether the row meets any cell, and whether every touched
     /// cell is one-way. `exact`: as in [`Self::footing`].
     fn cells_under_box(
-        &self,
+        self,
         centre: i32,
         below: Rect,
         here: Rect,
@@ -354,7 +358,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The pixels, within cell column `tx`, of a row of pixels that starts at pixel `lo0`
     /// of cell column `first` and ends at pixel `hi1` of cell column `last`.
     #[inline(always)] // inside each search's loop
-    fn part_in(&self, tx: i32, (first, lo0): (i32, i32), (last, hi1): (i32, i32)) -> (i32, i32) {
+    fn part_in(self, tx: i32, (first, lo0): (i32, i32), (last, hi1): (i32, i32)) -> (i32, i32) {
         let lo = if tx == first { lo0 } else { 0 };
         let hi = if tx == last {
             hi1
@@ -369,7 +373,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// one), `sides` holding them; `None` when both sides are done.
     #[inline(always)] // inside each search's loop
     fn next_outwards(
-        &self,
+        self,
         centre: i32,
         (first, last): (i32, i32),
         (left, right): &mut (i32, i32),
@@ -436,6 +440,7 @@ mod tests {
     use proptest::test_runner::{Config, TestRunner};
 
     use crate::motion::contacts::Contacts;
+    use crate::motion::step::Mover;
     use crate::testing::{map, tables, terrain};
     use crate::{Actor, Feet, World};
 
@@ -467,11 +472,11 @@ mod tests {
                 let mut general = actor;
                 let here = general.rect();
                 let floor = world.rules(&general, world.below(&general, here));
-                if let Some(footing) = world.footing(&general, here, &floor, false) {
-                    world.stand_on_footing(&mut general, footing);
+                if let Some(footing) = Mover::new(&world).footing(&general, here, &floor, false) {
+                    Mover::new(&world).stand_on_footing(&mut general, footing);
                 }
                 let mut plain = actor;
-                if world.stand_on_plain_ground(&mut plain) {
+                if Mover::new(&world).stand_on_plain_ground(&mut plain) {
                     prop_assert_eq!(plain.contacts, general.contacts, "{:?}", actor);
                     answers.set(answers.get() + 1);
                     one_way.set(one_way.get() + usize::from(plain.contacts.on_one_way()));

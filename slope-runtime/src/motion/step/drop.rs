@@ -5,12 +5,12 @@ use crate::motion::actor::Actor;
 use crate::motion::actor::NO_PLATFORM;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::step::Mover;
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// A drop request while standing on one-way cells or a one-way platform (and nothing
     /// else): ignore their row, or that platform, from now on.
-    pub(super) fn start_drop(&self, actor: &mut Actor) {
+    pub(super) fn start_drop(self, actor: &mut Actor) {
         if actor.drop_request && actor.previous.on_one_way() && actor.previous.on_ground() {
             if let Some((_, row)) = actor.previous.ground_cell() {
                 actor.drop_row = row;
@@ -25,7 +25,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The row being dropped through counts again once the box has left it; so does the
     /// platform. (One test inline: most frames drop through nothing.)
     #[inline(always)]
-    pub(super) fn finish_drop(&self, actor: &mut Actor) {
+    pub(super) fn finish_drop(self, actor: &mut Actor) {
         if actor.is_dropping() {
             self.finish_dropping(actor);
         }
@@ -33,7 +33,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// [`Self::finish_drop`] of an actor that is dropping through something.
     #[inline(never)]
-    fn finish_dropping(&self, actor: &mut Actor) {
+    fn finish_dropping(self, actor: &mut Actor) {
         if self.drop_ends(actor.drop_row, actor.rect()) {
             actor.drop_row = i32::MIN;
         }
@@ -46,7 +46,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// and is below its top or beside it (above it, the platform may be falling away
     /// faster than the actor). It ends too when the platform is gone or is not one-way.
     #[inline(never)]
-    pub(super) fn finish_platform_drop(&self, actor: &mut Actor) {
+    pub(super) fn finish_platform_drop(self, actor: &mut Actor) {
         let a = actor.rect();
         let left = actor
             .dropping_through()
@@ -59,7 +59,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Whether a drop through row `drop_row` (`i32::MIN`: none) ends with the box at `r`:
     /// the box has left the row.
-    pub(super) fn drop_ends(&self, drop_row: i32, r: Rect) -> bool {
+    pub(super) fn drop_ends(self, drop_row: i32, r: Rect) -> bool {
         if drop_row == i32::MIN {
             return false;
         }

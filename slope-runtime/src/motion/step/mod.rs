@@ -47,6 +47,8 @@ mod tests;
 mod vertical;
 mod walk;
 
+use core::ops::Deref;
+
 use crate::map::TileMap;
 use crate::motion::actor::Actor;
 use crate::motion::contacts::Contacts;
@@ -60,6 +62,41 @@ use crate::motion::step::vertical::Pixel;
 use crate::motion::world::World;
 use crate::tables::geometry::Direction;
 use crate::units::{MAX_MOVE, MAX_POSITION, MAX_SPEED};
+
+/// One actor's frame over a world: the mover. [`World::step`] makes one and runs it
+/// (`Mover::step_with`, then top-down through this module's files); the movement rules are
+/// its methods, and the world's queries (`crate::motion::world`) are reached through it,
+/// as it dereferences to its world.
+pub(crate) struct Mover<'w, 't, M, P> {
+    world: &'w World<'t, M, P>,
+}
+
+// A reference: copied and passed in a register, as `&World` is (derived, these would ask
+// `M: Copy` and `P: Copy`).
+impl<M, P> Clone for Mover<'_, '_, M, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M, P> Copy for Mover<'_, '_, M, P> {}
+
+impl<'w, 't, M, P> Mover<'w, 't, M, P> {
+    /// The mover over `world`.
+    #[inline(always)]
+    pub(crate) fn new(world: &'w World<'t, M, P>) -> Self {
+        Mover { world }
+    }
+}
+
+impl<'t, M, P> Deref for Mover<'_, 't, M, P> {
+    type Target = World<'t, M, P>;
+
+    #[inline(always)]
+    fn deref(&self) -> &World<'t, M, P> {
+        self.world
+    }
+}
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Moves `actor` by its velocity for one frame and returns its new contacts.
@@ -95,11 +132,37 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn step(&self, actor: &mut Actor) -> Contacts {
-        self.step_with(actor, Shortcuts::Taken)
+        Mover::new(self).step_with(actor, Shortcuts::Taken)
     }
 
+    /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
+    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels,
+    /// and the move stops at the edge of the world as [`World::step`]'s does. Returns its
+    /// new contacts.
+    pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
+        let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
+        Mover::new(self).sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
+        end_drop_on_ground(actor);
+        actor.contacts
+    }
+
+    /// One pixel towards `dir` as a step of the actor's own would take it (climbing,
+    /// sticking, sliding along a ceiling), for a platform that carries it
+    /// (`platform::carry`). Returns whether it moved.
+    pub(crate) fn carried_pixel(&self, actor: &mut Actor, dir: Direction) -> bool {
+        let mover = Mover::new(self);
+        if dir.is_horizontal() {
+            let grounded = actor.contacts.on_ground();
+            mover.pixel_sideways(actor, dir, grounded, false).is_some()
+        } else {
+            mover.pixel_vertical(actor, dir) == Pixel::Moved
+        }
+    }
+}
+
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// [`World::step`], with or without the whole-frame shortcuts (the tests compare).
-    fn step_with(&self, actor: &mut Actor, shortcuts: Shortcuts) -> Contacts {
+    fn step_with(self, actor: &mut Actor, shortcuts: Shortcuts) -> Contacts {
         actor.vx = actor.vx.clamp(-MAX_SPEED, MAX_SPEED);
         actor.vy = actor.vy.clamp(-MAX_SPEED, MAX_SPEED);
         let vx = self.slope_scaled(actor, actor.vx);
@@ -126,24 +189,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         actor.contacts
     }
 
-    /// Moves `actor` by whole pixels (dx, dy), with the same collision as [`World::step`],
-    /// without touching its velocity. Each component is clamped to ±[`MAX_MOVE`] pixels,
-    /// and the move stops at the edge of the world as [`World::step`]'s does. Returns its
-    /// new contacts.
-    pub fn move_by(&self, actor: &mut Actor, dx: i32, dy: i32) -> Contacts {
-        let clamp = |d: i32| d.clamp(-MAX_MOVE, MAX_MOVE);
-        self.sweep(actor, clamp(dx), clamp(dy), dy > 0, Shortcuts::Taken);
-        end_drop_on_ground(actor);
-        actor.contacts
-    }
-
     /// The whole sweep; returns whether x and y motion were stopped.
     /// `rising`: the actor is moving up (by velocity), so nothing pulls it down to the
     /// ground this frame, even when its whole-pixel move up is 0.
     /// `shortcuts`: whether a frame whose outcome can be proved at once (see
     /// [`Self::shortcut`]) may skip the steps.
     fn sweep(
-        &self,
+        self,
         actor: &mut Actor,
         dx: i32,
         dy: i32,
@@ -232,7 +284,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The frame's pixel steps, one by one. Returns whether x and y motion were stopped,
     /// and whether the last step left the actor on the ground.
     #[inline(always)] // one call site: a frame of its own costs stack on every step
-    fn follow_path(&self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> (bool, bool, bool) {
+    fn follow_path(self, actor: &mut Actor, dx: i32, dy: i32, rising: bool) -> (bool, bool, bool) {
         let mut steps = PixelPath::new(dx, dy);
         let mut grounded = actor.previous.on_ground();
         // The row under the feet is known to be solid (a step sideways just found it so, at
@@ -274,18 +326,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     fn clear_of_edge(actor: &Actor) -> bool {
         const HALF: u32 = MAX_POSITION.unsigned_abs() / 2;
         actor.x.unsigned_abs() < HALF && actor.y.unsigned_abs() < HALF
-    }
-
-    /// One pixel towards `dir` as a step of the actor's own would take it (climbing,
-    /// sticking, sliding along a ceiling), for a platform that carries it
-    /// (`platform::carry`). Returns whether it moved.
-    pub(crate) fn carried_pixel(&self, actor: &mut Actor, dir: Direction) -> bool {
-        if dir.is_horizontal() {
-            let grounded = actor.contacts.on_ground();
-            self.pixel_sideways(actor, dir, grounded, false).is_some()
-        } else {
-            self.pixel_vertical(actor, dir) == Pixel::Moved
-        }
     }
 }
 

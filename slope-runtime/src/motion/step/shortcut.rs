@@ -7,7 +7,7 @@ use crate::motion::path::PixelPath;
 use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::step::Mover;
 use crate::motion::world::one_way::OneWay;
 use crate::tables::geometry::Direction;
 
@@ -40,14 +40,14 @@ pub(super) enum Whole {
     Standing,
 }
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The whole frame at once, when its outcome can be proved without the steps: moves the
     /// actor as the pixel steps would and says which outcome it proved. `None` (the actor
     /// untouched): the steps must be taken. Moves must not reach the edge of the world (see
     /// [`Self::clear_of_edge`]).
     #[inline(never)] // one call site; kept whole so its size is its own
     pub(super) fn shortcut(
-        &self,
+        self,
         actor: &mut Actor,
         dx: i32,
         dy: i32,
@@ -116,7 +116,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// - **on any floor** (whole-box feet): the row under the feet holds a solid pixel (of a
     ///   cell that is not one-way, or of a solid platform) in the columns that every box of
     ///   the walk covers, so the walk must be shorter than the box is wide.
-    fn level_walk(&self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
+    fn level_walk(self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
         let here = actor.rect();
         let path = here.swept(x_dir, ax);
         let (lead, shared) = if x_dir == Direction::Left {

@@ -7,16 +7,16 @@ use crate::motion::actor::Actor;
 use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::step::Mover;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
 use crate::tables::geometry::Direction;
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// One pixel left or right. Returns where the actor stands afterwards, or `None` when
     /// a wall stopped it.
     pub(crate) fn pixel_sideways(
-        &self,
+        self,
         actor: &mut Actor,
         dir: Direction,
         grounded: bool,
@@ -40,7 +40,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether the actor can take one pixel towards `dir`, and how far up (> 0) or down
     /// (< 0) that step must take it; `None` when a wall is in the way.
     pub(super) fn sideways_lift(
-        &self,
+        self,
         actor: &Actor,
         dir: Direction,
         grounded: bool,
@@ -57,7 +57,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// [`Self::sideways_lift`] once the step straight ahead is known to be blocked under
     /// `walkable`.
     pub(super) fn lift_past(
-        &self,
+        self,
         actor: &Actor,
         dir: Direction,
         grounded: bool,
@@ -104,7 +104,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// [`Self::sink_by_boxes`]: whole-box feet, the usual case, never hold their frames.
     #[inline(never)]
     fn climb_by_boxes(
-        &self,
+        self,
         here: Rect,
         dir: Direction,
         climb: i32,
@@ -129,7 +129,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// whole boxes.
     #[inline(never)]
     fn sink_by_boxes(
-        &self,
+        self,
         here: Rect,
         dir: Direction,
         climb: i32,
@@ -145,7 +145,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// too. Strip by strip, rising: the row over the head (else it stops), then the column
     /// ahead and the feet row, whose one-way cells now meet it.
     pub(super) fn climb_by_strips(
-        &self,
+        self,
         here: Rect,
         dir: Direction,
         climb: i32,
@@ -176,7 +176,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// towards `dir` (whole-box feet) with every row under it down to `k` free: sliding
     /// down under a sloped ceiling.
     pub(super) fn sink_by_strips(
-        &self,
+        self,
         here: Rect,
         dir: Direction,
         climb: i32,
@@ -199,7 +199,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// After a step sideways on the ground: pull the actor down onto ground that lies less
     /// than a wall height below (stick to descending slopes). Returns where it stands.
-    pub(super) fn stick(&self, actor: &mut Actor, was_grounded: bool) -> Landing {
+    pub(super) fn stick(self, actor: &mut Actor, was_grounded: bool) -> Landing {
         if !was_grounded {
             return Landing::Airborne;
         }
@@ -224,7 +224,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Horizontal velocity on a slope scaled by its cosine, when the actor asks for it.
     #[cfg(feature = "equal_slope_speed")]
-    pub(super) fn slope_scaled(&self, actor: &Actor, vx: i32) -> i32 {
+    pub(super) fn slope_scaled(self, actor: &Actor, vx: i32) -> i32 {
         // At the start of a frame, `contacts` still holds the last frame's result.
         if !actor.settings.equal_slope_speed || !actor.contacts.on_ground() {
             return vx;
@@ -246,9 +246,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 /// Without equal slope speed (the crate feature `equal_slope_speed`), speed on a slope is
 /// the speed on flat ground.
 #[cfg(not(feature = "equal_slope_speed"))]
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     #[inline(always)]
-    pub(super) fn slope_scaled(&self, _actor: &Actor, vx: i32) -> i32 {
+    pub(super) fn slope_scaled(self, _actor: &Actor, vx: i32) -> i32 {
         vx
     }
 }

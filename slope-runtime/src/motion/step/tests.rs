@@ -6,6 +6,7 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
+use super::Mover;
 use super::shortcut::Shortcuts;
 use crate::Direction;
 use crate::motion::contacts::Contacts;
@@ -140,9 +141,9 @@ fn compare_frames(
                 }
             }
             let (before, shortcuts) = (fast, SHORTCUTS.get());
-            world.step_with(&mut fast, Shortcuts::Taken);
+            Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
             let shortcut = SHORTCUTS.get() > shortcuts;
-            world.step_with(&mut slow, Shortcuts::Refused);
+            Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
             prop_assert_eq!(fast, slow, "frame {} from {:?}", frame, before);
             frames.fetch_add(1, Ordering::Relaxed);
             if shortcut {
@@ -199,7 +200,8 @@ fn lifts_by_strips_match_lifts_by_boxes() {
                 }
                 let lift = |strips| {
                     BY_STRIPS.with(|b| b.set(strips));
-                    let lift = world.lift_past(&actor, dir, grounded, rising, &walkable, None);
+                    let lift = Mover::new(&world)
+                        .lift_past(&actor, dir, grounded, rising, &walkable, None);
                     BY_STRIPS.with(|b| b.set(true));
                     lift
                 };
@@ -420,8 +422,8 @@ fn shortcuts_change_nothing_thrown() {
 fn one_frame_both_ways(map: &Map, start: Actor) -> (Actor, Actor) {
     let world = World::new(tables(), map);
     let (mut fast, mut slow) = (start, start);
-    world.step_with(&mut fast, Shortcuts::Taken);
-    world.step_with(&mut slow, Shortcuts::Refused);
+    Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+    Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
     (fast, slow)
 }
 
@@ -548,8 +550,8 @@ fn a_climb_into_a_one_way_block_is_refused_with_the_walk_too() {
                     a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
                 }
                 let before = fast;
-                world.step_with(&mut fast, Shortcuts::Taken);
-                world.step_with(&mut slow, Shortcuts::Refused);
+                Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+                Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
                 assert_eq!(fast, slow, "{w}×{h}, frame {frame} from {before:?}");
             }
             if slow.y < 32 {
@@ -590,8 +592,8 @@ fn an_embedded_walker_climbs_nothing_its_feet_cannot_pass() {
             a.vx = -1;
             a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
         }
-        world.step_with(&mut fast, Shortcuts::Taken);
-        world.step_with(&mut slow, Shortcuts::Refused);
+        Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+        Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
         assert_eq!(fast, slow, "frame {frame}");
     }
     assert_eq!((slow.x, slow.y), (49, -1));
@@ -614,8 +616,8 @@ fn an_embedded_walker_climbs_past_the_columns_it_keeps() {
     (start.vx, start.vy, start.rem_x) = (-256, -SUBPIXEL / 4, 0);
     start.contacts = world.touching(&start);
     let (mut fast, mut slow) = (start, start);
-    world.step_with(&mut fast, Shortcuts::Taken);
-    world.step_with(&mut slow, Shortcuts::Refused);
+    Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+    Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
     assert_eq!((slow.x, slow.y), (30, 32));
     assert_eq!(fast, slow);
 }
@@ -653,8 +655,8 @@ fn a_climb_as_high_as_the_box_meets_a_one_way_block_ahead() {
             a.vx = SUBPIXEL;
             a.vy = (a.vy - SUBPIXEL / 4).max(-6 * SUBPIXEL);
         }
-        world.step_with(&mut fast, Shortcuts::Taken);
-        world.step_with(&mut slow, Shortcuts::Refused);
+        Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+        Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
         assert_eq!(fast, slow, "frame {frame}");
     }
     assert_eq!((slow.x, slow.y), (8, 16));

@@ -6,7 +6,7 @@ use crate::motion::actor::Actor;
 use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::step::Mover;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
 use crate::tables::geometry::Direction;
@@ -18,9 +18,9 @@ pub(crate) enum Pixel {
     Blocked,
 }
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// One pixel up or down.
-    pub(crate) fn pixel_vertical(&self, actor: &mut Actor, dir: Direction) -> Pixel {
+    pub(crate) fn pixel_vertical(self, actor: &mut Actor, dir: Direction) -> Pixel {
         let here = actor.rect();
         let one_way = if dir == Direction::Down {
             self.below(actor, here)
@@ -43,7 +43,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// (a sloped ceiling) is slid along by `ceiling_slide`, up to `wall_height - 1` px; a
     /// ceiling of blocks and platforms only is nudged past by `corner_correction`.
     #[inline(never)] // the rare case: inlined, its search would deepen every pixel's stack
-    pub(super) fn slide_past_ceiling(&self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
+    pub(super) fn slide_past_ceiling(self, actor: &mut Actor, here: Rect, rules: &Rules) -> bool {
         let s = actor.settings;
         let above = here.shifted(Direction::Up, 1);
         // The row over the head (a centre foot's box may dip into slopes it stands on).

@@ -33,17 +33,18 @@ use crate::motion::actor::{Actor, Feet};
 use crate::motion::path::PixelPath;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
+use crate::motion::step::Mover;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWayRows;
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The frame's move by (dx, dy), dy ≤ 0, for an actor on the ground: the pixel path's
     /// outcome, found by heights. Returns whether a wall stopped the move sideways, with
     /// the actor moved; `None` when the frame is not a walk over plain ground (see the
     /// module docs), with the actor untouched.
-    pub(super) fn walk(&self, actor: &mut Actor, dx: i32, dy: i32) -> Option<bool> {
+    pub(super) fn walk(self, actor: &mut Actor, dx: i32, dy: i32) -> Option<bool> {
         let s = actor.settings;
         let reach = s.wall();
         // With no reach, the path's stick keeps a walker "grounded" over air for a pixel:
@@ -123,7 +124,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// out, [`Self::stand_on_plain_ground`]) finds exactly that ground, so one search
     /// serves both. Returns whether it stands, its contacts recorded; `false` (nothing
     /// recorded) leaves the frame to the others.
-    pub(super) fn stand_still(&self, actor: &mut Actor) -> bool {
+    pub(super) fn stand_still(self, actor: &mut Actor) -> bool {
         let stands = actor.settings.feet == Feet::Box
             && (self.platforms.as_ref().is_empty() || !self.any_platform_in(actor.rect().grown(1)))
             && self.stand_on_plain_ground(actor);
@@ -136,7 +137,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// One pixel sideways on the ground (`right` or left): the box after it (`Some`), a
     /// wall (`Some(None)`), or `None` when the pixel is not a plain walk.
-    fn walk_pixel(&self, here: Rect, right: bool, gait: &Gait) -> Option<Option<Rect>> {
+    fn walk_pixel(self, here: Rect, right: bool, gait: &Gait) -> Option<Option<Rect>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
         } else {
@@ -155,7 +156,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y0: under_feet,
             y1: here.y1,
         };
-        let one_way = gait.one_way_rows(self, here);
+        let one_way = gait.one_way_rows(&self, here);
         let top = match self.top_with_one_way(ahead, one_way) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
@@ -201,8 +202,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
-    fn ground_right_under(&self, r: Rect, gait: &Gait) -> bool {
-        let rows = gait.one_way_rows(self, r);
+    fn ground_right_under(self, r: Rect, gait: &Gait) -> bool {
+        let rows = gait.one_way_rows(&self, r);
         matches!(
             self.top_with_one_way(r.beyond(Direction::Down), rows),
             Top::At(_)
@@ -211,7 +212,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// A box moved one pixel sideways on the ground, pulled down onto the ground under
     /// it (the path's stick): `None` when it would leave the ground.
-    fn stick_down(&self, moved: Rect, gait: &Gait, one_way: OneWayRows) -> Option<Rect> {
+    fn stick_down(self, moved: Rect, gait: &Gait, one_way: OneWayRows) -> Option<Rect> {
         let reach = gait.reach;
         // The rows under the box, and its bottom row: a box embedded there (which only
         // something else can do to it) meets its ground at distance 0 on the path.
