@@ -178,20 +178,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         "pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {{"
     );
     let _ = writeln!(w, "    ::core::result::Result::Ok(tables) => tables,");
-    let _ = writeln!(
-        w,
-        "    ::core::result::Result::Err(::slope_runtime::BlobError::UnsupportedVersion {{ .. }}) => {},",
-        panic_call(&format!(
-            "{bin_name} is in a format version this slope-runtime does not read: {SAME_RELEASE}"
-        ))
-    );
-    let _ = writeln!(
-        w,
-        "    ::core::result::Result::Err(_) => {},",
-        panic_call(&format!(
-            "{bin_name} is not a valid slopegen blob: {REGENERATE}"
-        ))
-    );
+    write_refusals(w, "    ", "BlobError", bin_name, "a valid slopegen blob");
     let _ = writeln!(w, "}};");
     for (id, tile) in set.tiles.iter().enumerate() {
         let file = tile
@@ -278,18 +265,7 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
         ))
     );
     let _ = writeln!(w, "        }},");
-    let _ = writeln!(
-        w,
-        "        ::core::result::Result::Err(::slope_runtime::MapError::UnsupportedVersion {{ .. }}) => {},",
-        panic_call(&format!(
-            "{file} is in a format version this slope-runtime does not read: {SAME_RELEASE}"
-        ))
-    );
-    let _ = writeln!(
-        w,
-        "        ::core::result::Result::Err(_) => {},",
-        panic_call(&format!("{file} is not a valid packed map: {REGENERATE}"))
-    );
+    write_refusals(w, "        ", "MapError", file, "a valid packed map");
     let _ = writeln!(w, "    }};");
     let _ = writeln!(w);
     let _ = writeln!(w, "    /// Cells per row.");
@@ -350,6 +326,24 @@ fn write_map_module(w: &mut String, m: &MapItem<'_>, beside: bool) {
 const REGENERATE: &str = "regenerate it with slopegen (cargo build, if a build script runs it)";
 /// How a version mismatch's message ends.
 const SAME_RELEASE: &str = "regenerate it with the slopegen of the same release as the slope-runtime this crate depends on";
+
+/// The `Err` arms of a `const` item's `match` on a loader's result: a compile error naming
+/// `file` and the fix, a format version of another release said as such. `error` is the
+/// runtime's error type, `what` what the file should be ("a valid packed map").
+fn write_refusals(w: &mut String, indent: &str, error: &str, file: &str, what: &str) {
+    let _ = writeln!(
+        w,
+        "{indent}::core::result::Result::Err(::slope_runtime::{error}::UnsupportedVersion {{ .. }}) => {},",
+        panic_call(&format!(
+            "{file} is in a format version this slope-runtime does not read: {SAME_RELEASE}"
+        ))
+    );
+    let _ = writeln!(
+        w,
+        "{indent}::core::result::Result::Err(_) => {},",
+        panic_call(&format!("{file} is not {what}: {REGENERATE}"))
+    );
+}
 
 /// `::core::panic!` with `message` (a compile error when the panic happens in a `const`
 /// item): a valid literal whatever the file name holds, braces included.
