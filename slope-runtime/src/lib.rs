@@ -242,17 +242,27 @@
 //! | `agb_fixnum` | off | `slope_runtime::fixnum`: velocities as agb's `Num<i32, 8>` (adds `agb_fixnum`, MPL-2.0) |
 //!
 //! Without the first two, the repository's Cortex-M0 game (a Tiled level with slopes, a
-//! one-way ledge and a lift, 8 actors with box feet) links 27,288 bytes of the runtime's
-//! code instead of 35,892 (`bash firmware/bench.sh`, which checks that it plays the same
+//! one-way ledge and a lift, 8 actors with box feet) links 23,004 bytes of the runtime's
+//! code instead of 31,680 (`bash firmware/bench.sh`, which checks that it plays the same
 //! either way). Box-feet actors move exactly alike with or without them. Without
 //! `equal_slope_speed`, [`World::ground_angle`] is still there for a game that asks.
 //!
 //! # No panics
 //!
 //! Every lookup and every move is total: a blob or a packed map is validated once when it
-//! is loaded, and nothing after that can fail. The crate denies `unwrap`, `expect`,
-//! `panic!` and slice indexing in its code, and the repository's firmware check proves that
-//! no panic path survives in a Cortex-M0 release build.
+//! is loaded (by the compiler, for the module slopegen generates), and nothing after that
+//! can fail. The crate denies `unwrap`, `expect`, `panic!` and slice indexing in its code
+//! (the loaders' `const` byte reads index behind a bounds test, as `get` is not `const`),
+//! and the repository's firmware check proves that no panic path survives in a Cortex-M0
+//! release build of every public function.
+//!
+//! # On the Game Boy Advance
+//!
+//! The GBA runs code from the cartridge ROM through a 16-bit bus with wait states. Linking
+//! the step's hottest functions in IWRAM instead (a copy of agb's linker script with one
+//! block added) took the repository's GBA example from a median 7,571 to 5,336 cycles a
+//! frame; its `examples/gba/README.md` ("Hot code in IWRAM") gives the script and the list
+//! of functions, and `examples/gba/test.sh` checks them.
 //!
 //! # Limits and cost
 //!
