@@ -48,6 +48,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// The platforms the row `below` (under an actor's feet) meets under `rules`: the
     /// index of the one nearest column `centre` (the first of equals), and whether every
     /// one of them is one-way. `None` when it meets none.
+    #[inline] // at the end of every frame on the ground near platforms
     pub(crate) fn platform_under(
         &self,
         below: Rect,

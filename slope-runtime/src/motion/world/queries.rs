@@ -74,6 +74,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// cell, no one-way cell lies among the cells it covers (whatever the rules, they meet
     /// no more than that), and it overlaps no platform. A move whose boxes all lie inside
     /// `r` meets nothing. One height lookup ([`World::top_in`]) per cell that is not empty.
+    #[inline] // in the flight shortcut, every airborne frame
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {
             return false;
