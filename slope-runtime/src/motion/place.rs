@@ -213,7 +213,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut fallen = 0;
         loop {
             let here = actor.rect().shifted(Direction::Down, fallen);
-            let rules = self.rules(actor, self.below(actor, here));
+            let rules = self.rules(actor, OneWay::for_actor(actor, here));
             let remaining = bound.saturating_sub(fallen);
             // One pixel past the bound: ground exactly at the bound is found.
             let limit = MAX_MOVE.min(remaining.saturating_add(1));

@@ -49,7 +49,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         probe.contacts = Contacts::default();
         let here = probe.rect();
         let solids = self.rules(&probe, OneWay::Ignored);
-        let floor = self.rules(&probe, self.below(&probe, here));
+        let floor = self.rules(&probe, OneWay::for_actor(&probe, here));
         let footing = mover.footing(&probe, here, &floor, true);
         let on_ground = footing.is_some();
         // A wall: a step that way is refused, not merely a slope touched. Blocked with
@@ -91,7 +91,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return;
         }
         let here = actor.rect();
-        let floor = self.rules(actor, self.below(actor, here));
+        let floor = self.rules(actor, OneWay::for_actor(actor, here));
         if let Some(footing) = self.footing(actor, here, &floor, false) {
             self.stand_on_footing(actor, footing);
         }
@@ -155,7 +155,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         self.blocked(
             here,
             Direction::Down,
-            &self.rules(actor, self.below(actor, here)),
+            &self.rules(actor, OneWay::for_actor(actor, here)),
         )
     }
 
@@ -441,6 +441,7 @@ mod tests {
 
     use crate::motion::contacts::Contacts;
     use crate::motion::step::Mover;
+    use crate::motion::world::one_way::OneWay;
     use crate::testing::{map, tables, terrain};
     use crate::{Actor, Feet, World};
 
@@ -471,7 +472,7 @@ mod tests {
                 actor.drop_row = drop_row;
                 let mut general = actor;
                 let here = general.rect();
-                let floor = world.rules(&general, world.below(&general, here));
+                let floor = world.rules(&general, OneWay::for_actor(&general, here));
                 if let Some(footing) = Mover::new(&world).footing(&general, here, &floor, false) {
                     Mover::new(&world).stand_on_footing(&mut general, footing);
                 }

@@ -47,7 +47,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         rising: bool,
     ) -> Option<i32> {
         let here = actor.rect();
-        let walkable = self.rules(actor, self.below(actor, here));
+        let walkable = self.rules(actor, OneWay::for_actor(actor, here));
         if !self.blocked(here, dir, &walkable) {
             return Some(0);
         }
@@ -204,7 +204,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return Landing::Airborne;
         }
         let here = actor.rect();
-        let rules = self.rules(actor, self.below(actor, here));
+        let rules = self.rules(actor, OneWay::for_actor(actor, here));
         let reach = actor.settings.wall();
         // Ground right below (flat ground, climbing) is one strip test; only a gap below
         // needs the distance lookups.

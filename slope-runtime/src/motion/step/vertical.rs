@@ -23,7 +23,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     pub(crate) fn pixel_vertical(self, actor: &mut Actor, dir: Direction) -> Pixel {
         let here = actor.rect();
         let one_way = if dir == Direction::Down {
-            self.below(actor, here)
+            OneWay::for_actor(actor, here)
         } else {
             OneWay::Ignored
         };

@@ -20,8 +20,8 @@
 //!   ([`crate::Contacts::on_one_way`]);
 //! - dropping through (`step/drop.rs`): which row or platform is left out, and when the
 //!   feet have left it;
-//! - the actor's own rules (`World::below` and `World::rules` in `world/rules.rs`): the
-//!   [`OneWay`] of each move.
+//! - the actor's own rules ([`OneWay::for_actor`], and `World::rules` in
+//!   `world/rules.rs`): the [`OneWay`] of each move.
 
 use crate::motion::actor::Actor;
 use crate::motion::rect::Rect;

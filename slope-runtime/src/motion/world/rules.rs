@@ -5,7 +5,6 @@
 use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet, NO_PLATFORM};
 use crate::motion::platform::Platform;
-use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 
@@ -111,11 +110,6 @@ pub(crate) const SOLIDS: Rules = Rules {
 };
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
-    /// The one-way rule for an actor whose box is `from` before the step.
-    pub(crate) fn below(&self, actor: &Actor, from: Rect) -> OneWay {
-        OneWay::for_actor(actor, from)
-    }
-
     /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
     #[inline(always)] // on every step: built in place
     pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
