@@ -109,11 +109,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             y1: next.rect().y1,
             ..actor.rect()
         };
-        let path = self.rules(actor, OneWay::Ignored);
+        let path = Rules::for_actor(actor, OneWay::Ignored, &self.platforms);
         if growth == 0 || self.hits_with(stand, &path) {
             return None;
         }
-        let new_box = self.rules(next, OneWay::Ignored);
+        let new_box = Rules::for_actor(next, OneWay::Ignored, &self.platforms);
         // The nearer side wins. (Whole-box feet never tie: a side is clear only when every
         // obstacle of the kept box lies on the other side of the old columns.)
         [Direction::Right, Direction::Left]
@@ -213,7 +213,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut fallen = 0;
         loop {
             let here = actor.rect().shifted(Direction::Down, fallen);
-            let rules = self.rules(actor, OneWay::for_actor(actor, here));
+            let rules = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
             let remaining = bound.saturating_sub(fallen);
             // One pixel past the bound: ground exactly at the bound is found.
             let limit = MAX_MOVE.min(remaining.saturating_add(1));
@@ -275,7 +275,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// # Ok::<(), slope_runtime::BlobError>(())
     /// ```
     pub fn unstick(&self, actor: &mut Actor) -> bool {
-        let rules = self.rules(actor, OneWay::Ignored);
+        let rules = Rules::for_actor(actor, OneWay::Ignored, &self.platforms);
         if !self.hits_with(actor.rect(), &rules) {
             return true;
         }
@@ -293,7 +293,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         path: Option<&Rules>,
     ) -> bool {
         let here = actor.rect();
-        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.n);
+        let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.grid.n);
         let best = [
             Direction::Up,
             Direction::Left,
@@ -320,6 +320,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// Whether the actor covers a solid pixel (one-way cells and platforms aside).
     pub(crate) fn hits_actor(&self, actor: &Actor) -> bool {
-        self.hits_with(actor.rect(), &self.rules(actor, OneWay::Ignored))
+        self.hits_with(
+            actor.rect(),
+            &Rules::for_actor(actor, OneWay::Ignored, &self.platforms),
+        )
     }
 }

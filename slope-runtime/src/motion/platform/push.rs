@@ -18,7 +18,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let here = actor.rect();
         let rules = Rules {
             skip_platform: Some(pusher),
-            ..self.rules(actor, OneWay::Ignored)
+            ..Rules::for_actor(actor, OneWay::Ignored, &self.platforms)
         };
         if dir.is_horizontal() {
             // Pushed into a slope, it walks up it; pushed into a wall, it stays.
@@ -46,7 +46,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// whether it found such a place; if not, it is left where it is.
     #[inline(never)] // the rare case (a crush): inlined, it would deepen every push's stack
     pub(crate) fn relocate(&self, actor: &mut Actor, pusher: usize) -> bool {
-        let all = self.rules(actor, OneWay::Ignored);
+        let all = Rules::for_actor(actor, OneWay::Ignored, &self.platforms);
         let path = Rules {
             skip_platform: Some(pusher),
             ..all

@@ -48,8 +48,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let mut probe = *actor;
         probe.contacts = Contacts::default();
         let here = probe.rect();
-        let solids = self.rules(&probe, OneWay::Ignored);
-        let floor = self.rules(&probe, OneWay::for_actor(&probe, here));
+        let solids = Rules::for_actor(&probe, OneWay::Ignored, &self.platforms);
+        let floor = Rules::for_actor(&probe, OneWay::for_actor(&probe, here), &self.platforms);
         let footing = mover.footing(&probe, here, &floor, true);
         let on_ground = footing.is_some();
         // A wall: a step that way is refused, not merely a slope touched. Blocked with
@@ -91,7 +91,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return;
         }
         let here = actor.rect();
-        let floor = self.rules(actor, OneWay::for_actor(actor, here));
+        let floor = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
         if let Some(footing) = self.footing(actor, here, &floor, false) {
             self.stand_on_footing(actor, footing);
         }
@@ -109,24 +109,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     pub(super) fn stand_on_plain_ground(self, actor: &mut Actor) -> bool {
         let here = actor.rect();
         let centre = actor.centre_x();
-        let (ty, row) = self.split(here.y0.saturating_sub(1));
-        let one_way = OneWayGround::of_row(actor, ty, row == self.n.wrapping_sub(1));
-        let ((first, lo0), (last, hi1)) = (self.split(here.x0), self.split(here.x1));
-        let mut tx = self.tile_of(centre);
+        let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
+        let one_way = OneWayGround::of_row(actor, ty, row == self.grid.n.wrapping_sub(1));
+        let ((first, lo0), (last, hi1)) = (self.grid.split(here.x0), self.grid.split(here.x1));
+        let mut tx = self.grid.tile_of(centre);
         let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
         // The nearest one-way cell that holds the actor, while no other cell does.
         let mut one_way_ground = None;
         loop {
             let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
-            let cell = self.map.cell(tx, ty);
+            let cell = self.grid.map.cell(tx, ty);
             let (hit, shape) = match cell.solid {
                 Solid::Empty => (false, false),
                 _ if cell.one_way && one_way == OneWayGround::Air => (false, false),
                 _ if cell.one_way && one_way == OneWayGround::Undecided => return false,
                 Solid::Full => (true, false),
-                Solid::Shape(id, variant) => {
-                    (self.line_covers::<true>(id, variant, row, (lo, hi)), true)
-                }
+                Solid::Shape(id, variant) => (
+                    self.grid.line_covers::<true>(id, variant, row, (lo, hi)),
+                    true,
+                ),
             };
             if hit {
                 let (at, on_shape) = *one_way_ground.get_or_insert(((tx, ty), shape));
@@ -155,7 +156,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         self.blocked(
             here,
             Direction::Down,
-            &self.rules(actor, OneWay::for_actor(actor, here)),
+            &Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms),
         )
     }
 
@@ -170,8 +171,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// platform among them) all under its box: the block under its centre holds it.
     pub(super) fn stand_on_block(self, actor: &mut Actor) {
         let cell = (
-            self.tile_of(actor.centre_x()),
-            self.tile_of(actor.y.saturating_sub(1)),
+            self.grid.tile_of(actor.centre_x()),
+            self.grid.tile_of(actor.y.saturating_sub(1)),
         );
         Self::stand_on_cell(actor, cell, false);
     }
@@ -200,11 +201,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
 
     /// How many columns world column `x` lies from cell column `tx` (0 inside it).
     fn columns_from(self, x: i32, tx: i32) -> i32 {
-        let left = self.tile_origin(tx);
+        let left = self.grid.tile_origin(tx);
         if x < left {
             left - x
         } else {
-            x.saturating_sub(left.saturating_add(self.n - 1)).max(0)
+            x.saturating_sub(left.saturating_add(self.grid.n - 1))
+                .max(0)
         }
     }
 
@@ -263,10 +265,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let mut visit = |tx: i32, ty: i32, hit: bool| {
             // Touching: free of the cell, and the row under the feet meets it.
             meets |= hit;
-            if !hit || (exact && self.cell_hits_with(tx, ty, here, floor)) {
+            if !hit || (exact && self.grid.cell_hits_with(tx, ty, here, floor)) {
                 return false;
             }
-            let cell = self.map.cell(tx, ty);
+            let cell = self.grid.map.cell(tx, ty);
             only_one_way &= cell.one_way;
             let off = self.columns_from(centre, tx);
             if best.is_none_or(|(d, _)| off < d) {
@@ -277,10 +279,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // What the parts of the box one pixel lower meet (they may reach rows above its
         // bottom, where its columns dip into the ground).
         let lower = here.shifted(Direction::Down, 1);
-        self.foot_parts(lower, floor, foot, |part, rules| {
+        self.grid.foot_parts(lower, floor, foot, |part, rules| {
             let mut settled = false;
-            self.each_cell(part, |tx, ty| {
-                settled |= visit(tx, ty, self.collides_with(tx, ty, part, rules));
+            self.grid.each_cell(part, |tx, ty| {
+                settled |= visit(tx, ty, self.grid.collides_with(tx, ty, part, rules));
             });
             if settled {
                 ControlFlow::Break(())
@@ -330,17 +332,19 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         floor: &Rules,
         exact: bool,
     ) -> (Option<GroundCell>, bool, bool) {
-        let (ty, row) = self.split(below.y0);
-        let ((first, lo0), (last, hi1)) = (self.split(below.x0), self.split(below.x1));
-        let mut tx = self.tile_of(centre);
+        let (ty, row) = self.grid.split(below.y0);
+        let ((first, lo0), (last, hi1)) = (self.grid.split(below.x0), self.grid.split(below.x1));
+        let mut tx = self.grid.tile_of(centre);
         let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
         let (mut meets, mut only_one_way, mut best) = (false, true, None);
         loop {
             let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
-            let hit = self.strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
+            let hit = self
+                .grid
+                .strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
             meets |= hit;
-            if hit && !(exact && self.cell_hits_with(tx, ty, here, floor)) {
-                let cell = self.map.cell(tx, ty);
+            if hit && !(exact && self.grid.cell_hits_with(tx, ty, here, floor)) {
+                let cell = self.grid.map.cell(tx, ty);
                 best = best.or(Some(GroundCell::new((tx, ty), cell)));
                 only_one_way &= cell.one_way;
                 if !only_one_way {
@@ -363,7 +367,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let hi = if tx == last {
             hi1
         } else {
-            self.n.wrapping_sub(1)
+            self.grid.n.wrapping_sub(1)
         };
         (lo, hi)
     }
@@ -442,6 +446,7 @@ mod tests {
     use crate::motion::contacts::Contacts;
     use crate::motion::step::Mover;
     use crate::motion::world::one_way::OneWay;
+    use crate::motion::world::rules::Rules;
     use crate::testing::{map, tables, terrain};
     use crate::{Actor, Feet, World};
 
@@ -472,7 +477,11 @@ mod tests {
                 actor.drop_row = drop_row;
                 let mut general = actor;
                 let here = general.rect();
-                let floor = world.rules(&general, OneWay::for_actor(&general, here));
+                let floor = Rules::for_actor(
+                    &general,
+                    OneWay::for_actor(&general, here),
+                    &world.platforms,
+                );
                 if let Some(footing) = Mover::new(&world).footing(&general, here, &floor, false) {
                     Mover::new(&world).stand_on_footing(&mut general, footing);
                 }

@@ -63,8 +63,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         if drop_row == i32::MIN {
             return false;
         }
-        let bottom = self.tile_origin(drop_row);
-        let top = bottom.saturating_add(self.n - 1);
+        let bottom = self.grid.tile_origin(drop_row);
+        let top = bottom.saturating_add(self.grid.n - 1);
         r.y1 < bottom || r.y0 > top
     }
 }

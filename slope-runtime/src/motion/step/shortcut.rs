@@ -9,6 +9,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::world::one_way::OneWay;
+use crate::motion::world::rules::Rules;
 use crate::tables::geometry::Direction;
 
 /// Whether a sweep may answer a whole frame at once when its outcome can be proved (see
@@ -140,7 +141,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             ..path
         };
         let box_feet = actor.settings.feet == Feet::Box;
-        if self.all_blocks(floor) && !self.any_platform_in(floor) {
+        if self.grid.all_blocks(floor) && !self.any_platform_in(floor) {
             let body = if box_feet { lead } else { path };
             return clear(body).then_some(Whole::OnBlocks);
         }
@@ -151,7 +152,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         };
         (box_feet
             && shared.0 <= shared.1
-            && self.hits_with(shared_floor, &self.rules(actor, OneWay::Ignored))
+            && self.hits_with(
+                shared_floor,
+                &Rules::for_actor(actor, OneWay::Ignored, &self.platforms),
+            )
             && clear(lead))
         .then_some(Whole::LevelWalk)
     }

@@ -11,6 +11,7 @@ use super::shortcut::Shortcuts;
 use crate::Direction;
 use crate::motion::contacts::Contacts;
 use crate::motion::world::one_way::OneWay;
+use crate::motion::world::rules::Rules;
 use crate::testing::{Map, map, map_of, tables, terrain};
 use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, World};
 
@@ -188,7 +189,8 @@ fn lifts_by_strips_match_lifts_by_boxes() {
                 continue;
             }
             let here = actor.rect();
-            let walkable = world.rules(&actor, OneWay::for_actor(&actor, here));
+            let walkable =
+                Rules::for_actor(&actor, OneWay::for_actor(&actor, here), &world.platforms);
             for flags in 0..8 {
                 let (right, grounded, rising) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
                 let dir = if right {

@@ -27,7 +27,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         } else {
             OneWay::Ignored
         };
-        let rules = self.rules(actor, one_way);
+        let rules = Rules::for_actor(actor, one_way, &self.platforms);
         if !self.blocked(here, dir, &rules) {
             move_actor(actor, dir, 1);
             return Pixel::Moved;

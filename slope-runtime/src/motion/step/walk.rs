@@ -76,7 +76,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             one_way_air_from: if s.ignores_one_way {
                 i32::MIN
             } else {
-                self.tile_of(start.y0.saturating_add(rise))
+                self.grid
+                    .tile_of(start.y0.saturating_add(rise))
                     .saturating_add(1)
             },
         };
@@ -157,7 +158,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             y1: here.y1,
         };
         let one_way = gait.one_way_rows(&self, here);
-        let top = match self.top_with_one_way(ahead, one_way) {
+        let top = match self.grid.top_with_one_way(ahead, one_way) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
             Top::At(top) if top == under_feet => {
@@ -194,7 +195,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             y1: moved.y1.wrapping_add(k),
             ..moved
         };
-        let clear = |r: Rect, rows| r.x0 > r.x1 || self.top_with_one_way(r, rows) == Top::Air;
+        let clear = |r: Rect, rows| r.x0 > r.x1 || self.grid.top_with_one_way(r, rows) == Top::Air;
         // A one-way cell never stops a head, but the column ahead lifted by as much as
         // the box is high has its feet over the box: one-way cells the feet may reach
         // count there, and over the head too (one lookup for both).
@@ -205,7 +206,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     fn ground_right_under(self, r: Rect, gait: &Gait) -> bool {
         let rows = gait.one_way_rows(&self, r);
         matches!(
-            self.top_with_one_way(r.beyond(Direction::Down), rows),
+            self.grid.top_with_one_way(r.beyond(Direction::Down), rows),
             Top::At(_)
         )
     }
@@ -221,7 +222,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             y1: moved.y0,
             ..moved
         };
-        let Top::At(ground) = self.top_with_one_way(under, one_way) else {
+        let Top::At(ground) = self.grid.top_with_one_way(under, one_way) else {
             return None;
         };
         if ground >= moved.y0 {
@@ -264,7 +265,7 @@ impl Gait {
         here: Rect,
     ) -> OneWayRows {
         OneWayRows {
-            solid_below: world.tile_of(here.y0).min(self.dropped_row),
+            solid_below: world.grid.tile_of(here.y0).min(self.dropped_row),
             air_from: self.one_way_air_from,
         }
     }

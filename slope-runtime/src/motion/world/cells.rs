@@ -4,19 +4,17 @@
 use core::ops::ControlFlow;
 
 use crate::map::{Cell, Solid, TileMap};
-use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::world::grid::Grid;
 use crate::motion::world::meeting::Meeting;
 use crate::motion::world::one_way::{OneWay, feet};
-use crate::motion::world::platforms::meet_platform;
 use crate::motion::world::rules::Rules;
 use crate::tables::ShapeId;
 use crate::tables::geometry::{Direction, Variant};
 use crate::tables::line::{forward_distance, low_bits};
 use crate::tables::shape::LocalBox;
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap> Grid<'_, M> {
     /// Whether every cell `r` covers is a full block that is not one-way.
     pub(crate) fn all_blocks(&self, r: Rect) -> bool {
         let other = self.cell_span(r).try_each(|tx, ty| {
@@ -40,7 +38,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         }
     }
 
-    /// [`World::hits_cells`] for any box: the full lookup of every cell it covers.
+    /// [`Grid::hits_cells`] for any box: the full lookup of every cell it covers.
     #[inline(never)]
     pub(super) fn box_hits(&self, r: Rect, rules: &Rules) -> bool {
         let hit = self.cell_span(r).try_each(|tx, ty| {
@@ -62,7 +60,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         hit.is_some()
     }
 
-    /// [`World::hits_cells`] for a box one pixel thick (a row or a column: the leading
+    /// [`Grid::hits_cells`] for a box one pixel thick (a row or a column: the leading
     /// edge of every step), whole-box feet: one line mask per shape cell along it.
     #[inline(never)]
     pub(super) fn strip_hits(&self, r: Rect, rules: &Rules) -> bool {
@@ -151,16 +149,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.tables.line_covers(id, variant, ROW, at, span)
     }
 
-    /// [`World::collides_with`] for a one-way cell, out of line: the rare case.
+    /// [`Grid::collides_with`] for a one-way cell, out of line: the rare case.
     #[inline(never)]
     pub(super) fn one_way_hits(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         self.collides_with(tx, ty, r, rules)
-    }
-
-    /// The tile coordinate of world pixel `v` (along either axis).
-    #[inline(always)]
-    pub(crate) fn tile_of(&self, v: i32) -> i32 {
-        self.split(v).0
     }
 
     /// The part of a free box that leads a move towards `dir`: its edge row or column
@@ -172,151 +164,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             Direction::Down => Rect { y1: r.y0, ..r },
             Direction::Left => Rect { x1: r.x0, ..r },
             Direction::Right => Rect { x0: r.x1, ..r },
-        }
-    }
-
-    /// [`World::escape_with`] by jumping between the obstacles' free distances. Out of
-    /// line: its frame is on the stack only while it runs, not under every short scan.
-    #[inline(never)]
-    pub(super) fn escape_by_jumps(
-        &self,
-        r: Rect,
-        dir: Direction,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        // Jump to the farthest first-free distance of the obstacles still hit, and look
-        // again: no common free distance lies before it, so the first one found is the
-        // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
-        let mut k = 0i32;
-        loop {
-            let moved = r.shifted(dir, k);
-            // The farthest free distance among the obstacles `moved` collides with; 0: none.
-            let need = self.fold_meetings(moved, moved, dir, rules, 0, |need, m| {
-                ControlFlow::Continue(if m.colliding {
-                    need.max(m.distance.max(1))
-                } else {
-                    need
-                })
-            });
-            if need == 0 {
-                return Some(k);
-            }
-            k = k.saturating_add(need);
-            if k > limit {
-                return None;
-            }
-        }
-    }
-
-    /// The least distance in `first..=limit` at which `r` moved towards `dir` is free,
-    /// tried one by one: a short reach (a climb, a slide under a ceiling) costs fewer
-    /// whole-box tests than distance lookups per obstacle per round.
-    pub(super) fn scan_free(
-        &self,
-        r: Rect,
-        dir: Direction,
-        first: i32,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        self.first_distance(r, dir, (first, limit), rules, false)
-    }
-
-    /// The least distance in `first..=last` at which `r` moved towards `dir` covers a solid
-    /// pixel under `rules` (`hit`) or none (`!hit`). A plain loop: `find` over a range kept
-    /// its closure's frame on the stack under every box test, the deepest of them on a
-    /// centre foot's climbs and slides.
-    #[inline(always)]
-    pub(super) fn first_distance(
-        &self,
-        r: Rect,
-        dir: Direction,
-        (first, last): (i32, i32),
-        rules: &Rules,
-        hit: bool,
-    ) -> Option<i32> {
-        let mut k = first;
-        while k <= last {
-            if self.hits_with(r.shifted(dir, k), rules) == hit {
-                return Some(k);
-            }
-            if k == last {
-                break;
-            }
-            k = k.wrapping_add(1); // < last: cannot wrap
-        }
-        None
-    }
-
-    /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
-    /// then platforms) along `dir`, until `f` breaks.
-    pub(super) fn fold_meetings<B: Copy>(
-        &self,
-        r: Rect,
-        region: Rect,
-        dir: Direction,
-        rules: &Rules,
-        init: B,
-        mut f: impl FnMut(B, Meeting) -> ControlFlow<B, B>,
-    ) -> B {
-        let mut acc = init;
-        let mut fold = |m: Option<Meeting>| match m.map(|m| f(acc, m)) {
-            Some(ControlFlow::Break(done)) => ControlFlow::Break(done),
-            Some(ControlFlow::Continue(next)) => {
-                acc = next;
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Continue(()),
-        };
-        let cells = self
-            .cell_span(region)
-            .try_each(|tx, ty| fold(self.meet_with(tx, ty, r, dir, rules)));
-        if let Some(done) = cells {
-            return done;
-        }
-        for p in self.platforms_in(region, rules) {
-            if let ControlFlow::Break(done) = fold(meet_platform(p, r, dir, rules)) {
-                return done;
-            }
-        }
-        acc
-    }
-
-    /// Calls `f` on each cell `r` covers, row by row. (Plain counting loops: a chain of
-    /// range iterators keeps its state on the stack of every caller.)
-    pub(crate) fn each_cell(&self, r: Rect, mut f: impl FnMut(i32, i32)) {
-        self.cell_span(r).try_each(|tx, ty| {
-            f(tx, ty);
-            ControlFlow::<()>::Continue(())
-        });
-    }
-
-    /// The first world pixel of tile coordinate `t` (along either axis): `t · N`, a shift
-    /// for power-of-two tiles (exact for every `t` that [`Self::split`] returns).
-    #[inline(always)]
-    pub(crate) fn tile_origin(&self, t: i32) -> i32 {
-        if self.shift < 32 {
-            t.wrapping_shl(self.shift)
-        } else {
-            scaled(t, self.n)
-        }
-    }
-
-    /// World pixel `v` as its tile coordinate and its pixel within that tile.
-    #[inline(always)]
-    pub(crate) fn split(&self, v: i32) -> (i32, i32) {
-        split(v, self.n, self.shift)
-    }
-
-    /// The range of cells `r` covers.
-    #[inline(always)]
-    pub(super) fn cell_span(&self, r: Rect) -> CellSpan {
-        CellSpan {
-            tx0: self.tile_of(r.x0),
-            tx1: self.tile_of(r.x1),
-            ty0: self.tile_of(r.y0),
-            ty1: self.tile_of(r.y1),
         }
     }
 
@@ -459,84 +306,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             distance,
         })
     }
-
-    /// `r` in the cell's own pixels.
-    #[inline(always)]
-    pub(super) fn local_box(&self, tx: i32, ty: i32, r: Rect) -> LocalBox {
-        let (ox, oy) = (self.tile_origin(tx), self.tile_origin(ty));
-        LocalBox {
-            x0: r.x0.saturating_sub(ox),
-            x1: r.x1.saturating_sub(ox),
-            y0: r.y0.saturating_sub(oy),
-            y1: r.y1.saturating_sub(oy),
-        }
-    }
-}
-
-/// A block of cells, inclusive: columns `tx0..=tx1`, rows `ty0..=ty1`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct CellSpan {
-    pub(super) tx0: i32,
-    pub(super) tx1: i32,
-    pub(super) ty0: i32,
-    pub(super) ty1: i32,
-}
-
-impl CellSpan {
-    /// Calls `f` on every cell, row by row, until it breaks; returns what it broke with.
-    /// (Plain counting loops: they compile to less than nested inclusive ranges, on the
-    /// path every lookup takes.)
-    #[inline]
-    pub(super) fn try_each<B>(&self, mut f: impl FnMut(i32, i32) -> ControlFlow<B>) -> Option<B> {
-        if self.tx0 > self.tx1 || self.ty0 > self.ty1 {
-            return None;
-        }
-        let mut ty = self.ty0;
-        loop {
-            let mut tx = self.tx0;
-            loop {
-                if let ControlFlow::Break(b) = f(tx, ty) {
-                    return Some(b);
-                }
-                if tx >= self.tx1 {
-                    break;
-                }
-                tx = tx.wrapping_add(1); // < tx1: cannot wrap
-            }
-            if ty >= self.ty1 {
-                return None;
-            }
-            ty = ty.wrapping_add(1);
-        }
-    }
-}
-
-/// The longest escape [`World::escape_with`] tries distance by distance.
-pub(super) const SCAN_LIMIT: i32 = 4;
-
-/// World pixel `v` as its tile coordinate and its pixel within that tile, for tile size `n`
-/// and `shift = tile_shift(n)`: a shift and a mask for power-of-two tiles, the usual case.
-/// (N is never 0: the tables were validated; the fallback only spares the firmware a
-/// division-by-zero panic path.)
-#[inline(always)]
-pub(super) fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
-    if shift < 32 {
-        (v >> shift, v & n.wrapping_sub(1))
-    } else {
-        (
-            v.checked_div_euclid(n).unwrap_or(0),
-            v.checked_rem_euclid(n).unwrap_or(0),
-        )
-    }
-}
-
-/// `t · n`, saturating: out of line, because on ARMv6-M a saturating multiply is a
-/// 64-bit library call that the optimiser would otherwise compute before the test that
-/// picks the shift.
-#[cold]
-#[inline(never)]
-fn scaled(t: i32, n: i32) -> i32 {
-    t.saturating_mul(n)
 }
 
 /// The box's interval along `dir`, measured so that `dir` is the increasing direction.

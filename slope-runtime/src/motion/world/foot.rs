@@ -6,14 +6,13 @@
 use core::ops::ControlFlow;
 
 use crate::map::TileMap;
-use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::world::grid::Grid;
 use crate::motion::world::one_way::{OneWay, OneWayCells, OneWayRows};
 use crate::motion::world::rules::{Foot, Rules, SOLIDS};
 use crate::motion::world::top::Top;
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap> Grid<'_, M> {
     /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
     #[inline(never)]
     pub(super) fn foot_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
@@ -417,8 +416,8 @@ mod tests {
             prop_assert_eq!(world.hits_with(r, &rules), expected, "{:?}", r);
             // The parts that footing and the per-cell tests visit meet the same pixels.
             let foot = rules.foot().ok_or_else(|| TestCaseError::fail("a centre foot"))?;
-            let by_parts = world.foot_parts(r, &rules, foot, |part, part_rules| {
-                if world.hits_cells(part, part_rules) {
+            let by_parts = world.grid.foot_parts(r, &rules, foot, |part, part_rules| {
+                if world.grid.hits_cells(part, part_rules) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())

@@ -17,6 +17,7 @@ use crate::motion::actor::Actor;
 use crate::motion::actor::Feet;
 use crate::motion::platform::Platform;
 use crate::motion::world::World;
+use crate::motion::world::grid::Grid;
 use crate::tables::ShapeId;
 use crate::tables::geometry::Variant;
 use crate::tables::shape::{Column, Shape};
@@ -124,9 +125,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if !actor.contacts.on_ground() || actor.contacts.ground_cell().is_none() {
             return 0;
         }
-        self.surface_angle(actor).unwrap_or(0)
+        self.grid.surface_angle(actor).unwrap_or(0)
     }
+}
 
+impl<M: TileMap> Grid<'_, M> {
     /// [`World::ground_angle`] for an actor on a cell: `None` when no surface lies at its
     /// foot.
     #[inline(never)] // its locals stay off the stack of a step that scales its speed
@@ -173,20 +176,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 /// platforms take no part), with the last cells and shape it read kept: a trace reads each
 /// cell from the map once. (Small fields only: on ARMv6-M every copy of a larger value is
 /// a library call.)
-struct Ground<'w, 't, M, P> {
-    world: &'w World<'t, M, P>,
+struct Ground<'w, 't, M> {
+    grid: &'w Grid<'t, M>,
     /// The last two cells read, most recent first.
     cells: [((i32, i32), Solid); 2],
     /// The last shape looked up in the tables.
     shape: Option<(ShapeId, Shape<'t>)>,
 }
 
-impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
-    fn new(world: &'w World<'t, M, P>) -> Self {
+impl<'w, 't, M: TileMap> Ground<'w, 't, M> {
+    fn new(grid: &'w Grid<'t, M>) -> Self {
         // Never a cell of the map: at the edge of i32, past the edge of the world.
         let nowhere = (i32::MIN, i32::MIN);
         Ground {
-            world,
+            grid,
             cells: [(nowhere, Solid::Empty); 2],
             shape: None,
         }
@@ -241,11 +244,11 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
     /// How many columns from `x` towards `side` are level at surface `h` because they lie
     /// on a full cell with an empty cell above it (0 if column `x` does not).
     fn level_run(&mut self, x: i32, h: i32, side: i32) -> i32 {
-        let (ty, row) = self.world.split(h);
+        let (ty, row) = self.grid.split(h);
         if row != 0 {
             return 0;
         }
-        let (tx, column) = self.world.split(x);
+        let (tx, column) = self.grid.split(x);
         let under = self.cell(tx, ty.saturating_sub(1));
         let over = self.cell(tx, ty);
         if !matches!((under, over), (Solid::Full, Solid::Empty)) {
@@ -254,7 +257,7 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
         if side < 0 {
             column + 1
         } else {
-            self.world.n - column
+            self.grid.n - column
         }
     }
 
@@ -263,11 +266,11 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
     /// the pixel under `h` is ground, else down. `None` when the column holds ground all
     /// the way up or air all the way down. Each cell of the column is read once.
     fn surface_near(&mut self, x: i32, h: i32, reach: i32) -> Option<i32> {
-        let (tx, column) = self.world.split(x);
+        let (tx, column) = self.grid.split(x);
         let below = h.saturating_sub(1);
-        let (mut ty, mut row) = self.world.split(below);
+        let (mut ty, mut row) = self.grid.split(below);
         let mut line = self.line(tx, ty, column);
-        let last = self.world.n - 1;
+        let last = self.grid.n - 1;
         if line.solid(row) {
             // Up: the first air pixel from `h`, at most `reach` above it.
             for k in 0..=reach {
@@ -301,8 +304,8 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
 
     /// Whether pixel (x, y) is ground.
     fn solid(&mut self, x: i32, y: i32) -> bool {
-        let (tx, column) = self.world.split(x);
-        let (ty, row) = self.world.split(y);
+        let (tx, column) = self.grid.split(x);
+        let (ty, row) = self.grid.split(y);
         self.line(tx, ty, column).solid(row)
     }
 
@@ -323,7 +326,7 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
         match self.shape {
             Some((last, ref shape)) if last == id => shape.column(variant, column),
             _ => {
-                let Some(shape) = self.world.tables.shape(id) else {
+                let Some(shape) = self.grid.tables.shape(id) else {
                     return Column::EMPTY;
                 };
                 let pixels = shape.column(variant, column);
@@ -343,7 +346,7 @@ impl<'w, 't, M: TileMap, P: AsRef<[Platform]>> Ground<'w, 't, M, P> {
             self.cells = [second, first];
             return second.1;
         }
-        let solid = self.world.map.cell(tx, ty).solid;
+        let solid = self.grid.map.cell(tx, ty).solid;
         self.cells = [((tx, ty), solid), first];
         solid
     }

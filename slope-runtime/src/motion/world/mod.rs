@@ -8,9 +8,15 @@
 //! - **escape**: what is the least distance that takes it out of every solid pixel?
 //!
 //! The mover (`crate::motion::step`) is built from these and nothing else.
+//!
+//! A `World` is a `Grid` (`grid`: the map and its tables, and every question about cells
+//! alone: `cells`, `top`, `foot`, the ground angle's trace) and the platforms
+//! (`platforms`); its own methods are the public queries and those that meet cells and
+//! platforms together (`queries`).
 
 mod cells;
 mod foot;
+mod grid;
 mod ground_angle;
 mod meeting;
 pub(crate) mod one_way;
@@ -21,6 +27,7 @@ pub(crate) mod top;
 
 use crate::map::TileMap;
 use crate::motion::platform::Platform;
+use crate::motion::world::grid::Grid;
 use crate::tables::Tables;
 
 /// A map and the tables its shapes come from.
@@ -49,13 +56,9 @@ use crate::tables::Tables;
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct World<'t, M, P = &'static [Platform]> {
-    pub(crate) tables: Tables<'t>,
-    pub(crate) map: M,
+    /// The map and its tables: every cell query is the grid's.
+    pub(crate) grid: Grid<'t, M>,
     pub(crate) platforms: P,
-    pub(crate) n: i32,
-    /// log2(N) for a power-of-two N, the usual case (pixels to tiles by a shift); 32
-    /// otherwise.
-    shift: u32,
 }
 
 impl<'t, M: TileMap> World<'t, M> {
@@ -74,14 +77,9 @@ impl<'t, M: TileMap> World<'t, M> {
         map: M,
         platforms: &'p [Platform],
     ) -> World<'t, M, &'p [Platform]> {
-        let n = i32::from(tables.tile_size());
-        let shift = tile_shift(n);
         World {
-            tables,
-            map,
+            grid: Grid::new(tables, map),
             platforms,
-            n,
-            shift,
         }
     }
 }
@@ -94,37 +92,28 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 
     /// The map.
     pub fn map(&self) -> &M {
-        &self.map
+        &self.grid.map
     }
 
     /// The tables.
     pub fn tables(&self) -> &Tables<'t> {
-        &self.tables
+        &self.grid.tables
     }
 
     /// The tile size N.
     pub fn tile_size(&self) -> i32 {
-        self.n
-    }
-}
-
-/// log2(n) for a power-of-two tile size n, else 32 (see [`cells::split`]).
-fn tile_shift(n: i32) -> u32 {
-    if n > 0 && n & (n - 1) == 0 {
-        n.trailing_zeros()
-    } else {
-        32
+        self.grid.n
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::cells::split;
+    use super::World;
+    use super::grid::{split, tile_shift};
     use super::one_way::OneWay;
     #[cfg(feature = "centre_feet")]
     use super::rules::Foot;
     use super::rules::Rules;
-    use super::{World, tile_shift};
     use crate::Direction;
     use crate::motion::rect::Rect;
     use crate::testing::{Map, map, tables};

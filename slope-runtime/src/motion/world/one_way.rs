@@ -8,7 +8,7 @@
 //!
 //! Where it applies, each place with the form of the rule it needs:
 //!
-//! - box and strip queries on cells, [`OneWay`] (`World::taking_part` in
+//! - box and strip queries on cells, [`OneWay`] (`Grid::taking_part` in
 //!   `world/cells.rs`) and on platforms (`meet_platform` in `world/platforms.rs`): the
 //!   part of a query box a one-way cell or platform meets is [`feet`] of it, or nothing;
 //! - a centre foot (`foot_column` in `world/foot.rs`): only the foot's column is feet;
@@ -20,7 +20,7 @@
 //!   ([`crate::Contacts::on_one_way`]);
 //! - dropping through (`step/drop.rs`): which row or platform is left out, and when the
 //!   feet have left it;
-//! - the actor's own rules ([`OneWay::for_actor`], and `World::rules` in
+//! - the actor's own rules ([`OneWay::for_actor`], and `Rules::for_actor` in
 //!   `world/rules.rs`): the [`OneWay`] of each move.
 
 use crate::motion::actor::Actor;
@@ -98,14 +98,14 @@ impl OneWayRows {
     }
 }
 
-/// How a lookup in one tile column (`World::column_top`) takes one-way cells.
+/// How a lookup in one tile column (`Grid::column_top`) takes one-way cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OneWayCells {
     /// As solid cells (the ground a centre foot stands on).
     Solid,
     /// As empty cells (the surface a centre foot traces beside it).
     Air,
-    /// By their cell row, as [`OneWayRows`] says (see `World::top_with_one_way`).
+    /// By their cell row, as [`OneWayRows`] says (see `Grid::top_with_one_way`).
     Rows(OneWayRows),
 }
 

@@ -8,8 +8,9 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::cells::SCAN_LIMIT;
+use crate::motion::world::meeting::Meeting;
 use crate::motion::world::one_way::OneWay;
+use crate::motion::world::platforms::meet_platform;
 use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
@@ -54,8 +55,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// cell (when it does) or can move before touching it (when not; `i32::MAX` when
     /// nothing in the cell is in the way). One-way flags are not applied here.
     pub fn cell_distance(&self, tx: i32, ty: i32, r: Rect, dir: Direction) -> (bool, i32) {
-        let cell = self.map.cell(tx, ty);
-        match self.meet(cell, tx, ty, r, dir) {
+        let cell = self.grid.map.cell(tx, ty);
+        match self.grid.meet(cell, tx, ty, r, dir) {
             Some(m) => (m.colliding, m.distance),
             None => (false, i32::MAX),
         }
@@ -64,8 +65,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     #[inline(always)]
     pub(crate) fn hits_with(&self, r: Rect, rules: &Rules) -> bool {
         let cells = match rules.foot() {
-            None => self.hits_cells(r, rules),
-            Some(foot) => self.foot_hits(r, rules, foot),
+            None => self.grid.hits_cells(r, rules),
+            Some(foot) => self.grid.foot_hits(r, rules, foot),
         };
         cells || (!self.platforms.as_ref().is_empty() && self.hits_platforms(r, rules))
     }
@@ -73,20 +74,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
     /// cell, no one-way cell lies among the cells it covers (whatever the rules, they meet
     /// no more than that), and it overlaps no platform. A move whose boxes all lie inside
-    /// `r` meets nothing. One height lookup ([`World::top_in`]) per cell that is not empty.
+    /// `r` meets nothing. One height lookup (`Grid::top_in`) per cell that is not empty.
     #[inline] // in the flight shortcut, every airborne frame
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {
             return false;
         }
-        self.top_in(r) == Top::Air
+        self.grid.top_in(r) == Top::Air
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.
     pub(crate) fn hits_slope(&self, r: Rect, rules: &Rules) -> bool {
-        let hit = self.cell_span(r).try_each(|tx, ty| {
-            let slope = matches!(self.map.cell(tx, ty).solid, Solid::Shape(..));
-            if slope && self.collides_with(tx, ty, r, rules) {
+        let hit = self.grid.cell_span(r).try_each(|tx, ty| {
+            let slope = matches!(self.grid.map.cell(tx, ty).solid, Solid::Shape(..));
+            if slope && self.grid.collides_with(tx, ty, r, rules) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -108,7 +109,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
                 .first_distance(r, dir, (1, limit), rules, true)
                 .map_or(limit, |k| k.wrapping_sub(1)); // k ≥ 1
         }
-        let r = self.leading_part(r, dir);
+        let r = self.grid.leading_part(r, dir);
         self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
             if m.colliding {
                 ControlFlow::Break(0)
@@ -173,9 +174,121 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let sweepable =
             rules.foot().is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
         if sweepable {
-            !self.hits_with(self.leading_part(r, dir).swept(dir, k), rules)
+            !self.hits_with(self.grid.leading_part(r, dir).swept(dir, k), rules)
         } else {
             self.room_with(r, dir, k, rules) >= k
         }
     }
+
+    /// The least distance in `first..=limit` at which `r` moved towards `dir` is free,
+    /// tried one by one: a short reach (a climb, a slide under a ceiling) costs fewer
+    /// whole-box tests than distance lookups per obstacle per round.
+    pub(super) fn scan_free(
+        &self,
+        r: Rect,
+        dir: Direction,
+        first: i32,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        self.first_distance(r, dir, (first, limit), rules, false)
+    }
+
+    /// The least distance in `first..=last` at which `r` moved towards `dir` covers a solid
+    /// pixel under `rules` (`hit`) or none (`!hit`). A plain loop: `find` over a range kept
+    /// its closure's frame on the stack under every box test, the deepest of them on a
+    /// centre foot's climbs and slides.
+    #[inline(always)]
+    pub(super) fn first_distance(
+        &self,
+        r: Rect,
+        dir: Direction,
+        (first, last): (i32, i32),
+        rules: &Rules,
+        hit: bool,
+    ) -> Option<i32> {
+        let mut k = first;
+        while k <= last {
+            if self.hits_with(r.shifted(dir, k), rules) == hit {
+                return Some(k);
+            }
+            if k == last {
+                break;
+            }
+            k = k.wrapping_add(1); // < last: cannot wrap
+        }
+        None
+    }
+
+    /// [`World::escape_with`] by jumping between the obstacles' free distances. Out of
+    /// line: its frame is on the stack only while it runs, not under every short scan.
+    #[inline(never)]
+    pub(super) fn escape_by_jumps(
+        &self,
+        r: Rect,
+        dir: Direction,
+        limit: i32,
+        rules: &Rules,
+    ) -> Option<i32> {
+        // Jump to the farthest first-free distance of the obstacles still hit, and look
+        // again: no common free distance lies before it, so the first one found is the
+        // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
+        let mut k = 0i32;
+        loop {
+            let moved = r.shifted(dir, k);
+            // The farthest free distance among the obstacles `moved` collides with; 0: none.
+            let need = self.fold_meetings(moved, moved, dir, rules, 0, |need, m| {
+                ControlFlow::Continue(if m.colliding {
+                    need.max(m.distance.max(1))
+                } else {
+                    need
+                })
+            });
+            if need == 0 {
+                return Some(k);
+            }
+            k = k.saturating_add(need);
+            if k > limit {
+                return None;
+            }
+        }
+    }
+
+    /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
+    /// then platforms) along `dir`, until `f` breaks.
+    pub(super) fn fold_meetings<B: Copy>(
+        &self,
+        r: Rect,
+        region: Rect,
+        dir: Direction,
+        rules: &Rules,
+        init: B,
+        mut f: impl FnMut(B, Meeting) -> ControlFlow<B, B>,
+    ) -> B {
+        let mut acc = init;
+        let mut fold = |m: Option<Meeting>| match m.map(|m| f(acc, m)) {
+            Some(ControlFlow::Break(done)) => ControlFlow::Break(done),
+            Some(ControlFlow::Continue(next)) => {
+                acc = next;
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Continue(()),
+        };
+        let cells = self
+            .grid
+            .cell_span(region)
+            .try_each(|tx, ty| fold(self.grid.meet_with(tx, ty, r, dir, rules)));
+        if let Some(done) = cells {
+            return done;
+        }
+        for p in self.platforms_in(region, rules) {
+            if let ControlFlow::Break(done) = fold(meet_platform(p, r, dir, rules)) {
+                return done;
+            }
+        }
+        acc
+    }
 }
+
+/// The longest escape [`World::escape_with`] tries distance by distance.
+pub(super) const SCAN_LIMIT: i32 = 4;

@@ -2,10 +2,8 @@
 //! `one_way`'s), whether it stands on a centre foot, which platform takes no part; and the
 //! rules of an actor's own moves.
 
-use crate::map::TileMap;
 use crate::motion::actor::{Actor, Feet, NO_PLATFORM};
 use crate::motion::platform::Platform;
-use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
 
 /// How an actor's box meets the cells: which one-way cells count, and whether the box
@@ -23,7 +21,7 @@ pub(crate) struct Rules {
 
 /// A centre foot (see [`Feet::Centre`]): its column meets every solid pixel of the box; the
 /// other columns only those above the ground surface traced from the foot outwards, and
-/// from a wall outwards every one (`World::foot_parts`). One-way cells meet only the foot's
+/// from a wall outwards every one (`Grid::foot_parts`). One-way cells meet only the foot's
 /// bottom pixel.
 ///
 /// The parts depend on where the box is, so a centre foot's queries always test whole
@@ -109,26 +107,32 @@ pub(crate) const SOLIDS: Rules = Rules {
     skip_platform: None,
 };
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
-    /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet).
+impl Rules {
+    /// How `actor`'s box meets the cells under the one-way rule `one_way` (its feet), among
+    /// `platforms` (a reference to the world's own: the slice is made only for an actor that
+    /// drops through a platform).
     #[inline(always)] // on every step: built in place
-    pub(crate) fn rules(&self, actor: &Actor, one_way: OneWay) -> Rules {
+    pub(crate) fn for_actor<P: AsRef<[Platform]>>(
+        actor: &Actor,
+        one_way: OneWay,
+        platforms: &P,
+    ) -> Rules {
         let width = actor.width();
         let mut rules = Rules::new(actor.settings.feet, width, actor.settings.wall(), one_way);
         // Only one-way rules see one-way platforms: with `OneWay::Ignored` (a constant at
         // most calls) this test folds away.
         if matches!(one_way, OneWay::Below { .. }) && actor.drop_platform != NO_PLATFORM {
-            rules.skip_platform = self.dropped_platform(actor);
+            rules.skip_platform = dropped_platform(actor, platforms.as_ref());
         }
         rules
     }
+}
 
-    /// The one-way platform the actor drops through, which takes no part in its moves (a
-    /// solid one always does).
-    #[cold]
-    #[inline(never)]
-    fn dropped_platform(&self, actor: &Actor) -> Option<usize> {
-        let i = actor.dropping_through()?;
-        self.platforms.as_ref().get(i)?.one_way.then_some(i)
-    }
+/// The one-way platform the actor drops through, which takes no part in its moves (a solid
+/// one always does).
+#[cold]
+#[inline(never)]
+fn dropped_platform(actor: &Actor, platforms: &[Platform]) -> Option<usize> {
+    let i = actor.dropping_through()?;
+    platforms.get(i)?.one_way.then_some(i)
 }

@@ -3,14 +3,13 @@
 //! and sticks by these heights instead of testing strip after strip.
 
 use crate::map::{Solid, TileMap};
-use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
-use crate::motion::world::World;
+use crate::motion::world::grid::Grid;
 use crate::motion::world::one_way::{OneWayCells, OneWayRows};
 use crate::tables::ShapeId;
 use crate::tables::geometry::Variant;
 
-/// What [`World::top_in`] found in a box.
+/// What [`Grid::top_in`] found in a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Top {
     /// No solid pixel.
@@ -22,7 +21,7 @@ pub(crate) enum Top {
     OneWay,
 }
 
-impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
+impl<M: TileMap> Grid<'_, M> {
     /// The highest row of `r` that holds a solid pixel of a cell (platforms take no part):
     /// cell rows from the top down, so the first row of cells with a solid pixel answers.
     /// One lookup per cell, each a range-OR of the lines the box spans. A one-way cell
@@ -33,7 +32,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         self.top_with_one_way(r, OneWayRows::UNDECIDED)
     }
 
-    /// [`World::top_in`], one-way cells taken as `rows` says by their cell row: solid,
+    /// [`Grid::top_in`], one-way cells taken as `rows` says by their cell row: solid,
     /// air, or (undecided) answering [`Top::OneWay`].
     pub(crate) fn top_with_one_way(&self, r: Rect, rows: OneWayRows) -> Top {
         if self.tile_of(r.x0) == self.tile_of(r.x1) {
@@ -70,7 +69,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// The highest solid pixel of columns `x0..=x1`, which lie in one tile column, in rows
-    /// `y0..=y1`, one-way cells taken as `one_way` says: [`World::top_with_one_way`] with
+    /// `y0..=y1`, one-way cells taken as `one_way` says: [`Grid::top_with_one_way`] with
     /// no loop across cells (the column ahead of a walker, the columns a centre foot
     /// traces, a narrow box).
     #[inline(always)] // each caller's one-way rule is a constant: its own copy is lean
@@ -163,7 +162,7 @@ mod tests {
     use crate::motion::world::World;
     use crate::testing::{Map, map, tables, terrain};
 
-    /// [`World::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
+    /// [`Grid::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
     /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
     /// `solid_below`, as air from its `air_from` up, and between them answering
     /// [`Top::OneWay`] at once), the highest such pixel.
@@ -229,9 +228,9 @@ mod tests {
         fn tops_are_the_highest_solid_pixels((map, r, rows) in case()) {
             let world = World::new(tables(), &map);
             let expected = top_by_pixels(&map, r, rows);
-            prop_assert_eq!(world.top_with_one_way(r, rows), expected, "{:?}", r);
+            prop_assert_eq!(world.grid.top_with_one_way(r, rows), expected, "{:?}", r);
             if rows == OneWayRows::UNDECIDED {
-                prop_assert_eq!(world.top_in(r), expected, "{:?}", r);
+                prop_assert_eq!(world.grid.top_in(r), expected, "{:?}", r);
             }
         }
     }
