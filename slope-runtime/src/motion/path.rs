@@ -76,7 +76,8 @@ impl Iterator for PixelPath {
 
 /// Adds a velocity (1/256 px) to a remainder: whole pixels to move, and the new remainder.
 pub(crate) fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
-    let total = i32::from(rem).saturating_add(v);
+    // rem < 256 and |v| ≤ MAX_SPEED (2^14): the sum fits.
+    let total = i32::from(rem).wrapping_add(v);
     (total.div_euclid(SUBPIXEL), total.rem_euclid(SUBPIXEL) as u8)
 }
 

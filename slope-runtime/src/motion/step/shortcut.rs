@@ -55,7 +55,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         rising: bool,
     ) -> Option<Whole> {
         let (x_dir, y_dir) = PixelPath::new(dx, dy).directions();
-        let (ax, ay) = (dx.saturating_abs(), dy.saturating_abs());
+        // |dx|, |dy| ≤ MAX_MOVE + 1: the absolute values need no saturation (on ARMv6-M a
+        // saturating one costs twice the instructions).
+        let (ax, ay) = (dx.wrapping_abs(), dy.wrapping_abs());
         if rising || !actor.previous.on_ground() {
             // In the air (or leaving the ground), a step that meets nothing neither sticks
             // nor lifts. When no box along the path meets anything, the box starts free and
@@ -120,21 +122,23 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     fn level_walk(self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
         let here = actor.rect();
         let path = here.swept(x_dir, ax);
+        // A step's away from the edge of the world (`Self::clear_of_edge`): the sums
+        // below stay far inside `i32`.
         let (lead, shared) = if x_dir == Direction::Left {
             let lead = Rect {
-                x1: here.x0.saturating_sub(1),
+                x1: here.x0.wrapping_sub(1),
                 ..path
             };
-            (lead, (here.x0, here.x1.saturating_sub(ax)))
+            (lead, (here.x0, here.x1.wrapping_sub(ax)))
         } else {
             let lead = Rect {
-                x0: here.x1.saturating_add(1),
+                x0: here.x1.wrapping_add(1),
                 ..path
             };
-            (lead, (here.x0.saturating_add(ax), here.x1))
+            (lead, (here.x0.wrapping_add(ax), here.x1))
         };
         let clear = |r: Rect| r.x0 > r.x1 || self.clear_under_any_rules(r);
-        let under = here.y0.saturating_sub(1);
+        let under = here.y0.wrapping_sub(1);
         let floor = Rect {
             y0: under,
             y1: under,

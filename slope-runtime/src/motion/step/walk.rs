@@ -77,8 +77,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 i32::MIN
             } else {
                 self.grid
-                    .tile_of(start.y0.saturating_add(rise))
-                    .saturating_add(1)
+                    .tile_of(start.y0.wrapping_add(rise))
+                    .wrapping_add(1)
             },
         };
         // The pixel path refuses its first pixel down and takes no more; a pixel sideways
