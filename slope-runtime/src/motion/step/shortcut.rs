@@ -68,7 +68,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             if rising && ay == 0 && actor.previous.on_ground() {
                 return None;
             }
-            let swept = actor.rect().swept(x_dir, ax).swept(y_dir, ay);
+            let swept = actor.rect_clear_of_edge().swept(x_dir, ax).swept(y_dir, ay);
             let around = if rising && ay > 0 {
                 swept
             } else {
@@ -120,7 +120,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     ///   cell that is not one-way, or of a solid platform) in the columns that every box of
     ///   the walk covers, so the walk must be shorter than the box is wide.
     fn level_walk(self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let path = here.swept(x_dir, ax);
         // A step's away from the edge of the world (`Self::clear_of_edge`): the sums
         // below stay far inside `i32`.

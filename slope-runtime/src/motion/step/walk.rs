@@ -53,7 +53,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return None;
         }
         let climb = reach.saturating_sub(1);
-        let start = actor.rect();
+        let start = actor.rect_clear_of_edge();
         if !self.platforms.as_ref().is_empty()
             && self.any_platform_in(walk_region(start, dx, dy, reach))
         {
