@@ -34,7 +34,7 @@ use crate::motion::path::PixelPath;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
-use crate::motion::world::World;
+use crate::motion::world::grid::Grid;
 use crate::motion::world::one_way::OneWayRows;
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
@@ -157,7 +157,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             y0: under_feet,
             y1: here.y1,
         };
-        let one_way = gait.one_way_rows(&self, here);
+        let one_way = gait.one_way_rows(&self.grid, here);
         let top = match self.grid.top_with_one_way(ahead, one_way) {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
@@ -204,7 +204,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
     fn ground_right_under(self, r: Rect, gait: &Gait) -> bool {
-        let rows = gait.one_way_rows(&self, r);
+        let rows = gait.one_way_rows(&self.grid, r);
         matches!(
             self.grid.top_with_one_way(r.beyond(Direction::Down), rows),
             Top::At(_)
@@ -259,13 +259,9 @@ impl Gait {
     /// feet are above them: they count for every pixel down, see `OneWay::Below`), those
     /// it cannot reach are air.
     #[inline(always)]
-    fn one_way_rows<M: TileMap, P: AsRef<[Platform]>>(
-        &self,
-        world: &World<'_, M, P>,
-        here: Rect,
-    ) -> OneWayRows {
+    fn one_way_rows<M>(&self, grid: &Grid<'_, M>, here: Rect) -> OneWayRows {
         OneWayRows {
-            solid_below: world.grid.tile_of(here.y0).min(self.dropped_row),
+            solid_below: grid.tile_of(here.y0).min(self.dropped_row),
             air_from: self.one_way_air_from,
         }
     }

@@ -16,7 +16,7 @@
 
 mod cells;
 mod foot;
-mod grid;
+pub(crate) mod grid;
 mod ground_angle;
 mod meeting;
 pub(crate) mod one_way;
