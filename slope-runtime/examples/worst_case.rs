@@ -26,7 +26,7 @@ fn small_tiles_blob() -> Vec<u8> {
     let mut bytes = slope_runtime::format::MAGIC.to_vec();
     bytes.push(slope_runtime::format::VERSION as u8); // a one-byte varint
     bytes.push(4); // N
-    bytes.extend([0, 0, 0, 0]); // names, shapes, records, angles: empty
+    bytes.extend([0, 0, 0, 0, 0]); // names, shapes, records, angles, columns: empty
     let crc = crc32(&bytes);
     bytes.extend(crc.to_le_bytes());
     bytes

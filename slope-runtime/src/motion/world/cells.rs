@@ -167,8 +167,10 @@ impl<M: TileMap> Grid<'_, M> {
         }
     }
 
-    /// `r` against one cell under `rules`; `None` if the cell takes no part.
-    #[inline]
+    /// `r` against one cell under `rules`; `None` if the cell takes no part. Out of line:
+    /// inlined into the room search, its lookup's frame would sit under every box test
+    /// the search makes of a platform.
+    #[inline(never)]
     pub(crate) fn meet_with(
         &self,
         tx: i32,

@@ -104,11 +104,24 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
         if rules.foot().is_some() {
-            // The parts of a centre foot's box change with its place: box by box.
-            return self
-                .first_distance(r, dir, (1, limit), rules, true)
-                .map_or(limit, |k| k.wrapping_sub(1)); // k ≥ 1
+            return self.foot_room(r, dir, limit, rules);
         }
+        self.edge_room(r, dir, limit, rules)
+    }
+
+    /// [`World::room_with`] for a centre foot's box, whose parts change with its place:
+    /// box by box. Out of line, as [`World::edge_room`]: the distance lookups' frame
+    /// stays off the stack under a foot's box tests, and theirs off the lookups'.
+    #[inline(never)]
+    fn foot_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
+        self.first_distance(r, dir, (1, limit), rules, true)
+            .map_or(limit, |k| k.wrapping_sub(1)) // k ≥ 1
+    }
+
+    /// [`World::room_with`] for a whole box: the distance lookups of its leading edge
+    /// against every cell and platform in the region it sweeps.
+    #[inline(never)]
+    fn edge_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let r = self.grid.leading_part(r, dir);
         self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
             if m.colliding {
@@ -145,6 +158,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
 
     /// [`World::escape_with`], distances below `first` known to collide: an `r` whose step
     /// ahead was found blocked starts at 1, so distance 0 is not asked again.
+    ///
+    /// Box by box, one test per distance: every escape the movers ask for is short (a
+    /// climb, a slide under a ceiling, a platform's push, a placement, each within
+    /// [`MAX_MOVE`] or the wall height), and the tests need no distance lookups, whose code
+    /// (816 B on a Cortex-M0) bought no time at these reaches
+    /// (`cargo run --release -p slope-runtime --example worst_case`).
     pub(crate) fn escape_from(
         &self,
         r: Rect,
@@ -153,11 +172,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         limit: i32,
         rules: &Rules,
     ) -> Option<i32> {
-        if limit <= SCAN_LIMIT || rules.foot().is_some() {
-            self.scan_free(r, dir, first, limit.max(0), rules)
-        } else {
-            self.escape_by_jumps(r, dir, limit, rules)
-        }
+        self.first_distance(r, dir, (first, limit.max(0)), rules, false)
     }
 
     /// Whether `r` can move `k` pixels towards `dir` without touching a solid pixel under
@@ -178,20 +193,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         } else {
             self.room_with(r, dir, k, rules) >= k
         }
-    }
-
-    /// The least distance in `first..=limit` at which `r` moved towards `dir` is free,
-    /// tried one by one: a short reach (a climb, a slide under a ceiling) costs fewer
-    /// whole-box tests than distance lookups per obstacle per round.
-    pub(super) fn scan_free(
-        &self,
-        r: Rect,
-        dir: Direction,
-        first: i32,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        self.first_distance(r, dir, (first, limit), rules, false)
     }
 
     /// The least distance in `first..=last` at which `r` moved towards `dir` covers a solid
@@ -218,40 +219,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             k = k.wrapping_add(1); // < last: cannot wrap
         }
         None
-    }
-
-    /// [`World::escape_with`] by jumping between the obstacles' free distances. Out of
-    /// line: its frame is on the stack only while it runs, not under every short scan.
-    #[inline(never)]
-    pub(super) fn escape_by_jumps(
-        &self,
-        r: Rect,
-        dir: Direction,
-        limit: i32,
-        rules: &Rules,
-    ) -> Option<i32> {
-        // Jump to the farthest first-free distance of the obstacles still hit, and look
-        // again: no common free distance lies before it, so the first one found is the
-        // least. Each round moves at least one pixel, so at most `limit + 1` rounds.
-        let mut k = 0i32;
-        loop {
-            let moved = r.shifted(dir, k);
-            // The farthest free distance among the obstacles `moved` collides with; 0: none.
-            let need = self.fold_meetings(moved, moved, dir, rules, 0, |need, m| {
-                ControlFlow::Continue(if m.colliding {
-                    need.max(m.distance.max(1))
-                } else {
-                    need
-                })
-            });
-            if need == 0 {
-                return Some(k);
-            }
-            k = k.saturating_add(need);
-            if k > limit {
-                return None;
-            }
-        }
     }
 
     /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
@@ -289,6 +256,3 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         acc
     }
 }
-
-/// The longest escape [`World::escape_with`] tries distance by distance.
-pub(super) const SCAN_LIMIT: i32 = 4;
