@@ -168,8 +168,9 @@ impl<M: TileMap> Grid<'_, M> {
     }
 
     /// `r` against one cell under `rules`; `None` if the cell takes no part. Out of line:
-    /// inlined into the room search, its lookup's frame would sit under every box test
-    /// the search makes of a platform.
+    /// inlined into the room search (`World::edge_room`), its lookup's locals would grow
+    /// that search's frame, which stays on the stack while it passes over the platforms
+    /// (the game's deepest frame, `bash firmware/stack.sh`).
     #[inline(never)]
     pub(crate) fn meet_with(
         &self,
