@@ -199,6 +199,21 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // A one-way cell never stops a head, but the column ahead lifted by as much as
         // the box is high has its feet over the box: one-way cells the feet may reach
         // count there, and over the head too (one lookup for both).
+        //
+        // A rise of one pixel (a slope up): the rows from the one over the feet to the
+        // one over the head, across the box and the column ahead, hold both strips, so
+        // clear they settle both in one lookup. The other pixels there are the free box's
+        // own and the column ahead's above its top, so they are clear too unless
+        // something embedded the box; then the two strips decide. (A rise of more has the
+        // obstacle's pixels among them; in a box taller than a tile the one lookup reads
+        // more cells than the two strips.)
+        let both = Rect {
+            y0: feet.y0,
+            ..over
+        };
+        if k == 1 && here.y1.wrapping_sub(here.y0) < self.grid.n && clear(both, one_way) {
+            return Some(Some(lifted));
+        }
         (clear(over, one_way) && clear(feet, one_way)).then_some(Some(lifted))
     }
 
