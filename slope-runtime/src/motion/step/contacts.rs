@@ -10,6 +10,7 @@ use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
+use crate::motion::step::walk::Ground;
 use crate::motion::world::World;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
 use crate::motion::world::rules::{Foot, Rules};
@@ -147,6 +148,64 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         Self::stand_on_cell(actor, at, on_shape);
         actor.contacts.set(Contacts::ON_ONE_WAY, true);
         true
+    }
+
+    /// [`Self::stand_on_plain_ground`] after a walk that proved ground right under the
+    /// box (`ground`), for a box over one or two cell columns whose cells in that row are
+    /// not one-way: the search's answer without its set-up. The cell under the centre
+    /// holds ground in the box's part of the row when it is a block, when it is the only
+    /// cell, when the walk's last column lies in it, or when its pixels say so; otherwise
+    /// the ground the walk proved lies in the other cell. Returns `false`, having recorded
+    /// nothing, where it cannot answer so.
+    pub(super) fn stand_on_walked_ground(self, actor: &mut Actor, ground: Ground) -> bool {
+        if ground == Ground::Unproved {
+            return false;
+        }
+        let here = actor.rect();
+        let (first, last) = (self.grid.tile_of(here.x0), self.grid.tile_of(here.x1));
+        // A box spans at most MAX_SIZE px: no wrap.
+        if last.wrapping_sub(first) > 1 {
+            return false;
+        }
+        let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
+        let tx = self.grid.tile_of(actor.centre_x());
+        let other = first.wrapping_add(last).wrapping_sub(tx);
+        // The cell under the centre, then (if it holds no ground there) the other one,
+        // which then holds the ground the walk proved. One map read in a loop: a packed
+        // map's read is long, and each copy of it counts.
+        let mut at = tx;
+        loop {
+            let cell = self.grid.map.cell(at, ty);
+            if cell.one_way {
+                return false;
+            }
+            let holds = match cell.solid {
+                Solid::Empty => false,
+                Solid::Full => true,
+                _ if at != tx || other == tx => true,
+                _ if matches!(ground, Ground::Column(x) if self.grid.tile_of(x) == tx) => true,
+                Solid::Shape(id, variant) => {
+                    // The box's columns in this cell (its edges lie within a box's width
+                    // of the cell: no overflow).
+                    let origin = self.grid.tile_origin(tx);
+                    let lo = here.x0.wrapping_sub(origin).max(0);
+                    let hi = here
+                        .x1
+                        .wrapping_sub(origin)
+                        .min(self.grid.n.wrapping_sub(1));
+                    self.grid.line_covers::<true>(id, variant, row, (lo, hi))
+                }
+            };
+            if holds {
+                let shape = matches!(cell.solid, Solid::Shape(..));
+                Self::stand_on_cell(actor, (at, ty), shape);
+                return true;
+            }
+            if at == other {
+                return false; // the walk's proof says this cannot be
+            }
+            at = other;
+        }
     }
 
     /// Whether a step down from where the actor is would be refused.

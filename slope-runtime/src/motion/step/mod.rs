@@ -234,10 +234,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 return (false, false);
             }
             Some(Whole::LevelWalk) => (false, dy < 0, true),
-            Some(Whole::Walk { blocked_x }) => {
+            Some(Whole::Walk { blocked_x, stood }) => {
                 // On plain ground, with no platform near: the ground cell is all to find.
                 self.finish_drop(actor);
-                if !self.stand_on_plain_ground(actor) {
+                if !stood && !self.stand_on_plain_ground(actor) {
                     self.stand(actor);
                 }
                 record_hits(actor, blocked_x, dy < 0, dx, dy);

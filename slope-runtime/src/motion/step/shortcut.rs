@@ -31,8 +31,9 @@ pub(super) enum Whole {
     LevelWalk,
     /// A walk on plain ground (no platform near, no one-way cell in a row the feet are
     /// inside), by heights: every pixel sideways moved onto the ground (or, when
-    /// `blocked_x`, a wall stopped them), every pixel down was refused.
-    Walk { blocked_x: bool },
+    /// `blocked_x`, a wall stopped them), every pixel down was refused; `stood`: the
+    /// ground cell it ends on is recorded.
+    Walk { blocked_x: bool, stood: bool },
     /// A level walk on full blocks with no platform among them: the same, and the ground
     /// is the block under the centre (no slope, not one-way, no platform).
     OnBlocks,
@@ -107,8 +108,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             move_actor(actor, x_dir, ax);
             return Some(walk);
         }
-        let blocked_x = self.walk(actor, dx, dy)?;
-        Some(Whole::Walk { blocked_x })
+        let (blocked_x, stood) = self.walk(actor, dx, dy)?;
+        Some(Whole::Walk { blocked_x, stood })
     }
 
     /// Which level walk `ax` pixels towards `x_dir` is proved, if one is. Every pixel of it

@@ -41,10 +41,12 @@ use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The frame's move by (dx, dy), dy ≤ 0, for an actor on the ground: the pixel path's
-    /// outcome, found by heights. Returns whether a wall stopped the move sideways, with
-    /// the actor moved; `None` when the frame is not a walk over plain ground (see the
-    /// module docs), with the actor untouched.
-    pub(super) fn walk(self, actor: &mut Actor, dx: i32, dy: i32) -> Option<bool> {
+    /// outcome, found by heights. Returns whether a wall stopped the move sideways, and
+    /// whether the ground it ends on is recorded (the walk proved enough of it to spare
+    /// the search, `Mover::stand_on_walked_ground`), with the actor moved; `None` when the
+    /// frame is not a walk over plain ground (see the module docs), with the actor
+    /// untouched.
+    pub(super) fn walk(self, actor: &mut Actor, dx: i32, dy: i32) -> Option<(bool, bool)> {
         let s = actor.settings;
         let reach = s.wall();
         // With no reach, the path's stick keeps a walker "grounded" over air for a pixel:
@@ -91,13 +93,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         }
         let right = dx > 0;
         let mut here = start;
-        let mut moved = false;
+        // Whether a pixel moved the box, and whether the last one's column holds its
+        // ground (what the walk proves of the ground it ends on).
+        let (mut moved, mut lead_holds) = (false, false);
         let mut blocked_x = false;
         for _ in 0..ax {
             match self.walk_pixel(here, right, &gait)? {
-                Some(next) => {
+                Some((next, holds)) => {
                     here = next;
                     moved = true;
+                    lead_holds = holds;
                 }
                 None => {
                     blocked_x = true;
@@ -116,7 +121,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 super::tests::ONE_WAY_WALKS.with(|n| n.set(n.get() + 1));
             }
         }
-        Some(blocked_x)
+        let ground = match (moved, lead_holds) {
+            (false, _) => Ground::Unproved,
+            (true, false) => Ground::Under,
+            (true, true) => Ground::Column(if right { here.x1 } else { here.x0 }),
+        };
+        Some((blocked_x, self.stand_on_walked_ground(actor, ground)))
     }
 
     /// A frame on the ground with no pixel sideways (`dx` = 0, `dy` ≤ 0), on plain ground
@@ -136,9 +146,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         stands
     }
 
-    /// One pixel sideways on the ground (`right` or left): the box after it (`Some`), a
-    /// wall (`Some(None)`), or `None` when the pixel is not a plain walk.
-    fn walk_pixel(self, here: Rect, right: bool, gait: &Gait) -> Option<Option<Rect>> {
+    /// One pixel sideways on the ground (`right` or left): the box after it and whether the
+    /// column it moved into holds the ground right under it (`Some`), a wall
+    /// (`Some(None)`), or `None` when the pixel is not a plain walk.
+    fn walk_pixel(self, here: Rect, right: bool, gait: &Gait) -> Option<Option<(Rect, bool)>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
         } else {
@@ -164,9 +175,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             Top::At(top) if top == under_feet => {
                 // Ground right under the leading column: the row under the moved box is
                 // ground, so it stands where it is.
-                return Some(Some(moved));
+                return Some(Some((moved, true)));
             }
-            _ => return self.stick_down(moved, gait, one_way).map(Some),
+            _ => {
+                return self
+                    .stick_down(moved, gait, one_way)
+                    .map(|r| Some((r, false)));
+            }
         };
         let k = top.wrapping_sub(here.y0).wrapping_add(1);
         if k > gait.climb {
@@ -212,9 +227,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             ..over
         };
         if k == 1 && here.y1.wrapping_sub(here.y0) < self.grid.n && clear(both, one_way) {
-            return Some(Some(lifted));
+            return Some(Some((lifted, true)));
         }
-        (clear(over, one_way) && clear(feet, one_way)).then_some(Some(lifted))
+        (clear(over, one_way) && clear(feet, one_way)).then_some(Some((lifted, true)))
     }
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
@@ -250,6 +265,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             ..moved
         })
     }
+}
+
+/// What a walk proved of the ground right under its last box (the row under its feet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ground {
+    /// Nothing: no pixel sideways moved the box.
+    Unproved,
+    /// It holds a solid pixel somewhere under the box (a stick found it).
+    Under,
+    /// Column `x` of the box holds one (the column the last pixel moved into: its top
+    /// was the ground it stepped or climbed onto).
+    Column(i32),
 }
 
 /// How a walker walks: its settings as the walk uses them.
