@@ -18,7 +18,9 @@
 //! - **a wall** when that pixel lies higher.
 //!
 //! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto
-//! (tested only where no pixel sideways put it there first). A frame with no pixel
+//! (tested only where no pixel sideways put it there first), and what the last pixel
+//! proved of that ground names the ground cell where it can
+//! (`Mover::stand_on_walked_ground`). A frame with no pixel
 //! sideways at all is standing still (`World::stand_still`): one search of the row under
 //! the feet refuses the pixel down and finds the ground cell. Whatever else the path would
 //! meet (a fall off a ledge, a climb under an overhang, a one-way cell in the row of the
