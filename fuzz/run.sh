@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds every fuzz target and runs each for SECONDS (default 20), from its seeds (the
+# Builds every fuzz target and runs each for SECONDS (default 10), from its seeds (the
 # repository's test files listed in fuzz/seeds/TARGET) and the corpus earlier runs on this
 # machine grew (fuzz/target/corpus/TARGET). Fails on any crash, hang (a run of one input
 # past 10 s), or memory past the bounds below; prints per target the executions, the time
 # and the coverage libFuzzer reached.
 #
-#   bash fuzz/run.sh            # every target, 20 s each (CI)
+#   bash fuzz/run.sh            # every target, 10 s each (CI)
 #   bash fuzz/run.sh 600        # every target, 10 minutes each
 #   bash fuzz/run.sh 3600 mover # one target, an hour
 #
@@ -13,7 +13,7 @@
 # fuzz/rust-toolchain.toml (rustup installs it on first use).
 set -euo pipefail
 cd "$(dirname "$0")"
-seconds=${1:-20}
+seconds=${1:-10}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
