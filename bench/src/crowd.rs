@@ -76,8 +76,11 @@ pub struct Brain {
     pub jump: i32,
     /// Frames between jump attempts.
     pub period: u32,
-    /// Offset of this actor's jumps within the period.
-    pub phase: u32,
+    /// Frames until the next jump attempt (0: this frame). A countdown rather than the
+    /// frame number modulo the period: on a Cortex-M0 a remainder is a library call, and
+    /// the link-time optimiser compiles that call differently as the engine beside it
+    /// changes, which moved every engine's figure with the runtime's build.
+    pub countdown: u32,
 }
 
 /// What the rules read from an engine after a frame.
@@ -114,17 +117,22 @@ impl Sense {
 }
 
 impl Brain {
-    /// Turn around at walls, walk, fall, now and then jump.
+    /// Turn around at walls, walk, fall, now and then jump; called once a frame from the
+    /// first on (the countdown counts the calls).
     #[inline]
-    pub fn drive(&mut self, frame: u32, sense: Sense, vx: &mut i32, vy: &mut i32) {
+    pub fn drive(&mut self, sense: Sense, vx: &mut i32, vy: &mut i32) {
         if (self.dir > 0 && sense.pushing_right) || (self.dir < 0 && sense.pushing_left) {
             self.dir = -self.dir;
         }
         *vx = self.dir * self.speed;
         *vy = (*vy - GRAVITY).max(-TERMINAL);
-        if sense.on_ground && (frame + self.phase) % self.period == 0 {
-            *vy = self.jump;
+        if self.countdown == 0 {
+            self.countdown = self.period;
+            if sense.on_ground {
+                *vy = self.jump;
+            }
         }
+        self.countdown -= 1;
     }
 }
 
@@ -140,7 +148,8 @@ pub fn spawn(crowd: &Crowd, i: usize) -> ((i32, i32, u16, u16), Brain) {
         speed: SPEEDS[(i / sizes.len() + 2) % SPEEDS.len()] * crowd.speed_percent / 100,
         jump: 4 * SUBPIXEL + (i as i32 * 53) % SUBPIXEL,
         period,
-        phase: (i as u32 * 13) % period,
+        // Frame f is a jump attempt where (f + phase) % period == 0, phase = 13 i % period.
+        countdown: (period - (i as u32 * 13) % period) % period,
     };
     ((x, y, w, h), brain)
 }
@@ -251,11 +260,11 @@ pub const CHECKSUM_START: u32 = 0x811c_9dc5;
 /// velocity, then `step` moves the actor. Always inlined, so that the firmware bench's
 /// stack measure starts at the stack pointer of the loop that calls `step`.
 #[inline(always)]
-pub fn frame<T: Driven>(actors: &mut [(T, Brain)], frame: u32, mut step: impl FnMut(&mut T)) {
+pub fn frame<T: Driven>(actors: &mut [(T, Brain)], mut step: impl FnMut(&mut T)) {
     for (actor, brain) in actors {
         let sense = actor.sense();
         let (vx, vy) = actor.velocity();
-        brain.drive(frame, sense, vx, vy);
+        brain.drive(sense, vx, vy);
         step(actor);
     }
 }

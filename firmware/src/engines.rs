@@ -22,13 +22,13 @@ pub fn warm_then_measure<T: Driven>(
     mut step: impl FnMut(&mut T),
     mut after_warm_frame: impl FnMut(&[(T, Brain)]),
 ) {
-    for f in 0..WARM_FRAMES {
-        frame(actors, f, &mut step);
+    for _ in 0..WARM_FRAMES {
+        frame(actors, &mut step);
         after_warm_frame(actors);
     }
     bench_mark();
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
-        frame(actors, f, &mut step);
+    for _ in WARM_FRAMES..WARM_FRAMES + FRAMES {
+        frame(actors, &mut step);
     }
     bench_mark();
 }

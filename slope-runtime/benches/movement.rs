@@ -68,15 +68,15 @@ fn crowd_of<T: Driven>(crowd: &Crowd, count: usize) -> Vec<(T, slope_bench::Brai
 }
 
 #[inline]
-fn runtime_frame(world: &World<'_, &Level>, mobs: &mut [Mob], f: u32) {
-    frame(mobs, f, |actor| {
+fn runtime_frame(world: &World<'_, &Level>, mobs: &mut [Mob]) {
+    frame(mobs, |actor| {
         world.step(actor);
     });
 }
 
 #[inline]
-fn body_frame<P: Probe>(engine: &P, walkers: &mut [Walker], f: u32) {
-    frame(walkers, f, |body| engine.step(body));
+fn body_frame<P: Probe>(engine: &P, walkers: &mut [Walker]) {
+    frame(walkers, |body| engine.step(body));
 }
 
 /// Frames of the trajectory comparison.
@@ -92,13 +92,13 @@ fn pos<T: Driven>(m: &(T, slope_bench::Brain)) -> (i32, i32) {
 fn pixel_steps<T: Driven + Clone>(
     start: &[(T, slope_bench::Brain)],
     frames: u32,
-    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)], u32),
+    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)]),
 ) -> u64 {
     let mut mobs = start.to_vec();
     let mut steps = 0u64;
-    for f in 0..frames {
+    for _ in 0..frames {
         let before: Vec<(i32, i32)> = mobs.iter().map(pos).collect();
-        frame(&mut mobs, WARM_FRAMES + f);
+        frame(&mut mobs);
         for (m, (x0, y0)) in mobs.iter().zip(before) {
             let (x, y) = pos(m);
             steps += u64::from(x.abs_diff(x0) + y.abs_diff(y0));
@@ -181,9 +181,9 @@ fn compare(e: Engines<'_>, crowd: &Crowd, count: usize) -> (String, bool) {
         let dirs: Vec<i32> = rt.iter().map(|m| m.1.dir).collect();
         let vys: Vec<i32> = rt.iter().map(|m| m.0.vy).collect();
         let before: Vec<(i32, i32)> = rt.iter().map(pos).collect();
-        runtime_frame(e.world, &mut rt, f);
-        body_frame(e.bitmask, &mut bodies[0], f);
-        body_frame(e.naive, &mut bodies[1], f);
+        runtime_frame(e.world, &mut rt);
+        body_frame(e.bitmask, &mut bodies[0]);
+        body_frame(e.naive, &mut bodies[1]);
         for (i, (a, _)) in rt.iter().enumerate() {
             steps += u64::from(a.x.abs_diff(before[i].0) + a.y.abs_diff(before[i].1));
             let c = a.contacts;
@@ -287,22 +287,17 @@ fn profile(e: Engines<'_>, spec: &str) {
         }
     }
     let (checksum, steps) = match engine {
-        "runtime" => run_profiled(
-            &actors,
-            frames,
-            |m, f| runtime_frame(e.world, m, f),
-            count_steps,
-        ),
+        "runtime" => run_profiled(&actors, frames, |m| runtime_frame(e.world, m), count_steps),
         "bitmask" => run_profiled(
             &crowd_of::<Body>(&crowd, count),
             frames,
-            |m, f| body_frame(e.bitmask, m, f),
+            |m| body_frame(e.bitmask, m),
             count_steps,
         ),
         "naive" => run_profiled(
             &crowd_of::<Body>(&crowd, count),
             frames,
-            |m, f| body_frame(e.naive, m, f),
+            |m| body_frame(e.naive, m),
             count_steps,
         ),
         other => panic!("{USAGE}; unknown engine {other:?}"),
@@ -324,14 +319,14 @@ fn profile(e: Engines<'_>, spec: &str) {
 fn run_profiled<T: Driven + Clone>(
     start: &[(T, slope_bench::Brain)],
     frames: u32,
-    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)], u32) + Copy,
+    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)]) + Copy,
     count_steps: bool,
 ) -> (i64, Option<u64>) {
     let checksum = run_alone(start, frames, frame);
     let steps = count_steps.then(|| {
         let mut mobs = start.to_vec();
-        for f in 0..WARM_FRAMES {
-            frame(&mut mobs, f);
+        for _ in 0..WARM_FRAMES {
+            frame(&mut mobs);
         }
         pixel_steps(&mobs, frames, frame)
     });
@@ -391,22 +386,22 @@ fn kinds(e: Engines<'_>) {
     let mut mobs = crowd_of::<Actor>(&MIXED, 1000);
     let mut masked = crowd_of::<Body>(&MIXED, 1000);
     let mut walkers = crowd_of::<Body>(&MIXED, 1000);
-    for f in 0..WARM_FRAMES {
-        runtime_frame(e.world, &mut mobs, f);
-        body_frame(e.bitmask, &mut masked, f);
-        body_frame(e.naive, &mut walkers, f);
+    for _ in 0..WARM_FRAMES {
+        runtime_frame(e.world, &mut mobs);
+        body_frame(e.bitmask, &mut masked);
+        body_frame(e.naive, &mut walkers);
     }
     let mut counts = [0usize; 3];
-    for f in WARM_FRAMES..WARM_FRAMES + FRAMES {
+    for _ in WARM_FRAMES..WARM_FRAMES + FRAMES {
         let each = mobs
             .iter_mut()
             .zip(masked.iter_mut())
             .zip(walkers.iter_mut());
         for (((actor, brain), (masked, mbrain)), (body, pbrain)) in each {
             let c = actor.contacts;
-            brain.drive(f, actor.sense(), &mut actor.vx, &mut actor.vy);
-            mbrain.drive(f, masked.sense(), &mut masked.vx, &mut masked.vy);
-            pbrain.drive(f, body.sense(), &mut body.vx, &mut body.vy);
+            brain.drive(actor.sense(), &mut actor.vx, &mut actor.vy);
+            mbrain.drive(masked.sense(), &mut masked.vx, &mut masked.vy);
+            pbrain.drive(body.sense(), &mut body.vx, &mut body.vy);
             let kind = match (c.on_ground(), e.world.ground_angle(actor) != 0) {
                 (false, _) => Kind::Airborne,
                 (true, false) => Kind::OnFlat,
@@ -452,11 +447,11 @@ fn kinds(e: Engines<'_>) {
 fn run_alone<T: Driven + Clone>(
     start: &[(T, slope_bench::Brain)],
     frames: u32,
-    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)], u32),
+    mut frame: impl FnMut(&mut [(T, slope_bench::Brain)]),
 ) -> i64 {
     let mut mobs = start.to_vec();
-    for f in 0..WARM_FRAMES + frames {
-        frame(black_box(&mut mobs), f);
+    for _ in 0..WARM_FRAMES + frames {
+        frame(black_box(&mut mobs));
     }
     mobs.iter()
         .map(|m| {
@@ -474,15 +469,15 @@ fn timed<T: Clone>(
     start: &[T],
     iters: u64,
     samples: &Samples,
-    mut frame: impl FnMut(&mut [T], u32),
+    mut frame: impl FnMut(&mut [T]),
 ) -> Duration {
     let mut total = Duration::ZERO;
     let mut mobs = start.to_vec();
     for _ in 0..iters {
         mobs.clone_from_slice(start);
         let t = Instant::now();
-        for f in 0..FRAMES {
-            frame(black_box(&mut mobs), WARM_FRAMES + f);
+        for _ in 0..FRAMES {
+            frame(black_box(&mut mobs));
         }
         total += t.elapsed();
         black_box(&mobs);
@@ -530,12 +525,10 @@ impl Case {
         samples: &Samples,
     ) -> Duration {
         match which {
-            0 => timed(&self.bodies[0], iters, samples, |m, f| {
-                body_frame(e.bitmask, m, f)
+            0 => timed(&self.bodies[0], iters, samples, |m| {
+                body_frame(e.bitmask, m)
             }),
-            _ => timed(&self.bodies[1], iters, samples, |m, f| {
-                body_frame(e.naive, m, f)
-            }),
+            _ => timed(&self.bodies[1], iters, samples, |m| body_frame(e.naive, m)),
         }
     }
 }
@@ -618,12 +611,12 @@ fn main() {
                 crowd_of::<Body>(crowd, count),
                 crowd_of::<Body>(crowd, count),
             ];
-            for f in 0..WARM_FRAMES {
-                runtime_frame(&world, &mut rt, f);
-                body_frame(&bitmask, &mut bodies[0], f);
-                body_frame(&naive, &mut bodies[1], f);
+            for _ in 0..WARM_FRAMES {
+                runtime_frame(&world, &mut rt);
+                body_frame(&bitmask, &mut bodies[0]);
+                body_frame(&naive, &mut bodies[1]);
             }
-            let steps = pixel_steps(&rt, FRAMES, |m, f| runtime_frame(&world, m, f));
+            let steps = pixel_steps(&rt, FRAMES, |m| runtime_frame(&world, m));
             Case {
                 crowd: crowd.name,
                 count,
@@ -649,9 +642,7 @@ fn main() {
             group.throughput(Throughput::Elements(case.steps));
             group.bench_function(BenchmarkId::new("runtime", case.count), |b| {
                 b.iter_custom(|iters| {
-                    timed(&case.rt, iters, &case.rt_ns, |m, f| {
-                        runtime_frame(&world, m, f)
-                    })
+                    timed(&case.rt, iters, &case.rt_ns, |m| runtime_frame(&world, m))
                 })
             });
             for (which, name) in BASELINES.iter().enumerate() {
@@ -741,11 +732,7 @@ const PAIR_NS: f64 = 2e6;
 /// `reps` iterations from the case's snapshot; which engine goes first alternates.
 fn paired_ratios(e: Engines<'_>, case: &Case, which: usize, reps: u64) -> Vec<f64> {
     let scratch = RefCell::new(Vec::new());
-    let time_rt = || {
-        timed(&case.rt, reps, &scratch, |m, f| {
-            runtime_frame(e.world, m, f)
-        })
-    };
+    let time_rt = || timed(&case.rt, reps, &scratch, |m| runtime_frame(e.world, m));
     let time_base = || case.time_baseline(e, which, reps, &scratch);
     (0..PAIRS)
         .map(|i| {

@@ -145,12 +145,12 @@ fn ground_angle(world: &World<'_, &Level, &[Platform]>, actor: &Actor) -> u8 {
 #[inline(never)]
 fn angles(world: &World<'_, &Level, &[Platform]>) -> (u32, u32) {
     let mut actors: [(Actor, Brain); COUNT] = core::array::from_fn(|i| Actor::spawn(&MIXED, i));
-    for f in 0..WARM_FRAMES {
-        frame(&mut actors, f, |a| runtime_step(world, a));
+    for _ in 0..WARM_FRAMES {
+        frame(&mut actors, |a| runtime_step(world, a));
     }
     let (mut on_cell, mut hash) = (0, CHECKSUM_START);
-    for f in WARM_FRAMES..WARM_FRAMES + ANGLE_FRAMES {
-        frame(&mut actors, f, |a| runtime_step(world, a));
+    for _ in WARM_FRAMES..WARM_FRAMES + ANGLE_FRAMES {
+        frame(&mut actors, |a| runtime_step(world, a));
         bench_mark();
         for (actor, _) in &actors {
             let angle = ground_angle(world, black_box(actor));
