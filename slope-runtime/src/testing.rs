@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use crate::{Cell, GridMap, ShapeId, Tables, Variant};
+use crate::{Cell, GridMap, ShapeId, Solid, Tables, TileMap, Variant};
 
 static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiles.bin"));
 
@@ -12,6 +12,18 @@ pub(crate) type Map = GridMap<5, 5>;
 /// The default tiles (N = 16).
 pub(crate) fn tables() -> Tables<'static> {
     Tables::from_bytes(BLOB).expect("the test blob loads")
+}
+
+/// Whether pixel (x, y) of `map` of the default tiles is solid, read from the shape's
+/// pixels (one-way cells too): the pixel oracle the tests compare lookups with.
+pub(crate) fn pixel(map: &Map, x: i32, y: i32) -> bool {
+    let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
+    let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
+    match cell.solid {
+        Solid::Empty => false,
+        Solid::Full => true,
+        Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
+    }
 }
 
 /// Any cell: mostly empty, else full or any shape in any variant, one-way or not.

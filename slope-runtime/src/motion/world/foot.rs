@@ -285,29 +285,18 @@ mod tests {
     use proptest::prelude::*;
     use proptest::test_runner::TestCaseError;
 
-    use crate::map::{Cell, Solid, TileMap};
+    use crate::map::{Cell, TileMap};
     use crate::motion::actor::Feet;
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
     use crate::motion::world::one_way::OneWay;
     use crate::motion::world::rules::Rules;
     use crate::tables::geometry::Variant;
-    use crate::testing::{Map, map, tables, terrain};
+    use crate::testing::{Map, map, pixel, tables, terrain};
 
     /// Pixel (x, y) of the map, one-way cells as air.
     fn solid(map: &Map, x: i32, y: i32) -> bool {
-        !map.cell(x.div_euclid(16), y.div_euclid(16)).one_way && ground(map, x, y)
-    }
-
-    /// Pixel (x, y) of the map, one-way cells solid.
-    fn ground(map: &Map, x: i32, y: i32) -> bool {
-        let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
-        let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
-        match cell.solid {
-            Solid::Empty => false,
-            Solid::Full => true,
-            Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
-        }
+        !map.cell(x.div_euclid(16), y.div_euclid(16)).one_way && pixel(map, x, y)
     }
 
     /// `Feet::Centre`'s rule read pixel by pixel, in the words of its docs: whether the
@@ -320,7 +309,7 @@ mod tests {
         let ground = (i32::MIN / 2..r.y0)
             .rev()
             .take(5000)
-            .find(|&y| ground(map, foot, y));
+            .find(|&y| pixel(map, foot, y));
         if let Some(ground) = ground {
             for step in [-1, 1] {
                 let (mut surface, mut x) = (ground, foot + step);

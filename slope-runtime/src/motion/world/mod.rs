@@ -115,9 +115,9 @@ mod tests {
     use super::rules::Foot;
     use super::rules::Rules;
     use crate::Direction;
-    use crate::map::{Solid, TileMap};
+    use crate::map::TileMap;
     use crate::motion::rect::Rect;
-    use crate::testing::{Map, map, tables};
+    use crate::testing::{Map, map, pixel, tables};
     use crate::{Cell, GridMap, Variant};
     use proptest::prelude::*;
 
@@ -163,16 +163,7 @@ mod tests {
     /// a one-way cell in the box's bottom row, outside the row skipped, when the bottom
     /// row of `from` covers no solid pixel of that cell.
     fn hits_by_pixels(map: &Map, r: Rect, rules: &Rules) -> bool {
-        let t = tables();
-        let solid = |x: i32, y: i32| {
-            let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
-            let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
-            match cell.solid {
-                Solid::Empty => false,
-                Solid::Full => true,
-                Solid::Shape(id, v) => t.shape(id).is_some_and(|s| s.is_solid(v, px, py)),
-            }
-        };
+        let solid = |x: i32, y: i32| pixel(map, x, y);
         let meets = |x: i32, y: i32| {
             let (tx, ty) = (x.div_euclid(16), y.div_euclid(16));
             if !solid(x, y) {
