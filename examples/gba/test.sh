@@ -16,7 +16,13 @@ root=$(cd ../.. && pwd)
 root_target=${CARGO_TARGET_DIR:-$root/target}
 target=${CARGO_TARGET_DIR:-target}
 
-step() { printf '\n--> %s\n' "$*"; }
+# each step's wall time, printed as the next one starts and at the end
+step_start=$SECONDS
+step() {
+  [ -n "${step_named:-}" ] && printf '(%d s)\n' "$((SECONDS - step_start))"
+  step_named=1 step_start=$SECONDS
+  printf '\n--> %s\n' "$*"
+}
 
 toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
 rustup toolchain install "$toolchain" --profile minimal --component rust-src,llvm-tools,clippy >/dev/null
@@ -92,3 +98,4 @@ fi
 echo "rom=$rom bytes ($target/slopes-gba.gba; a cartridge holds up to 32 MiB)"
 echo "iwram=$iwram bytes static of 32 KiB (the hot code included; $stack_room bytes left for the stack), ewram=$ewram bytes static of 256 KiB"
 echo "slope_runtime in the ROM, about: $runtime bytes (symbols named slope_runtime::, generic code of other crates they instantiate included, code inlined into the game not)"
+printf '(%d s)\n' "$((SECONDS - step_start))"
