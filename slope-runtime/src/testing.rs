@@ -9,9 +9,10 @@ static BLOB: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/
 /// A 5×5 map: 80×80 px of the default tiles.
 pub(crate) type Map = GridMap<5, 5>;
 
-/// The default tiles (N = 16).
+/// The default tiles (N = 16), validated once: the pixel oracles ask for them per pixel.
 pub(crate) fn tables() -> Tables<'static> {
-    Tables::from_bytes(BLOB).expect("the test blob loads")
+    static TABLES: std::sync::OnceLock<Tables<'static>> = std::sync::OnceLock::new();
+    *TABLES.get_or_init(|| Tables::from_bytes(BLOB).expect("the test blob loads"))
 }
 
 /// Whether pixel (x, y) of `map` of the default tiles is solid, read from the shape's
