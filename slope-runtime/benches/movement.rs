@@ -392,7 +392,7 @@ fn kinds(e: Engines<'_>) {
         body_frame(e.naive, &mut walkers);
     }
     let mut counts = [0usize; 3];
-    for _ in WARM_FRAMES..WARM_FRAMES + FRAMES {
+    for _ in 0..FRAMES {
         let each = mobs
             .iter_mut()
             .zip(masked.iter_mut())

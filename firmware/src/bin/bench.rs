@@ -149,7 +149,7 @@ fn angles(world: &World<'_, &Level, &[Platform]>) -> (u32, u32) {
         frame(&mut actors, |a| runtime_step(world, a));
     }
     let (mut on_cell, mut hash) = (0, CHECKSUM_START);
-    for _ in WARM_FRAMES..WARM_FRAMES + ANGLE_FRAMES {
+    for _ in 0..ANGLE_FRAMES {
         frame(&mut actors, |a| runtime_step(world, a));
         bench_mark();
         for (actor, _) in &actors {
