@@ -56,10 +56,16 @@ cargo test --workspace --all-targets
 cargo test --workspace --doc
 
 step "the example in a window under Xvfb, its screenshot against docs/bevy.png"
+# Built with the features the test build resolved over the whole workspace (the Rapier
+# comparison's included): `cargo run` here would resolve this package's alone and rebuild
+# much of Bevy for them. Run as `cargo run` runs it: Bevy finds `assets/` through
+# CARGO_MANIFEST_DIR.
+cargo build --workspace --examples
+mkdir -p target
 shot=target/bevy.png
 rm -f "$shot"
-xvfb-run -a -s "-screen 0 1280x720x24" \
-  cargo run --example platformer -- --frames 150 --screenshot "$shot"
+CARGO_MANIFEST_DIR=$PWD xvfb-run -a -s "-screen 0 1280x720x24" \
+  "${CARGO_TARGET_DIR:-target}/debug/examples/platformer" --frames 150 --screenshot "$shot"
 test -s "$shot"
 if ! cmp "$shot" ../docs/bevy.png; then
   echo "docs/bevy.png differs from the example's screenshot: from bevy_slope/, run" >&2
