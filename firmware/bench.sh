@@ -110,7 +110,7 @@ if [ "$profile" != 0 ]; then
       $2 == "S" { $1 = ""; $2 = ""; sub(/^  /, ""); fn = $0; next }
       { sum[fn] += $3; total += $3 }
       END { for (f in sum) printf "%14.0f %5.1f%%  %s\n", sum[f], 100 * sum[f] / total, f }' \
-    | sort -rn | head -n "$profile"
+    | sort -rn | awk -v n="$profile" 'NR <= n'  # reads it all: `head` would leave sort a broken pipe
 fi
 
 # Marks: two back to back (one mark's own cost), then before/after each engine's measured
