@@ -61,11 +61,11 @@ step "the example in a window under Xvfb, its screenshot against docs/bevy.png"
 # much of Bevy for them. Run as `cargo run` runs it: Bevy finds `assets/` through
 # CARGO_MANIFEST_DIR.
 cargo build --workspace --examples
-mkdir -p target
-shot=target/bevy.png
+target=${CARGO_TARGET_DIR:-target}
+shot=$target/bevy.png
 rm -f "$shot"
 CARGO_MANIFEST_DIR=$PWD xvfb-run -a -s "-screen 0 1280x720x24" \
-  "${CARGO_TARGET_DIR:-target}/debug/examples/platformer" --frames 150 --screenshot "$shot"
+  "$target/debug/examples/platformer" --frames 150 --screenshot "$shot"
 test -s "$shot"
 if ! cmp "$shot" ../docs/bevy.png; then
   echo "docs/bevy.png differs from the example's screenshot: from bevy_slope/, run" >&2
