@@ -95,16 +95,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         }
         let right = dx > 0;
         let mut here = start;
-        // Whether a pixel moved the box, and whether the last one's column holds its
-        // ground (what the walk proves of the ground it ends on).
-        let (mut moved, mut lead_holds) = (false, false);
+        // Whether a pixel moved the box, and a column of the box known to hold its ground
+        // right under it (`NO_SUPPORT`: none known): what the walk proves of the ground.
+        let (mut moved, mut support) = (false, NO_SUPPORT);
         let mut blocked_x = false;
         for _ in 0..ax {
-            match self.walk_pixel(here, right, &gait)? {
-                Some((next, holds)) => {
+            match self.walk_pixel(here, right, &gait, support)? {
+                Some((next, column)) => {
                     here = next;
                     moved = true;
-                    lead_holds = holds;
+                    support = column;
                 }
                 None => {
                     blocked_x = true;
@@ -123,10 +123,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 super::tests::ONE_WAY_WALKS.with(|n| n.set(n.get() + 1));
             }
         }
-        let ground = match (moved, lead_holds) {
+        let ground = match (moved, support) {
             (false, _) => Ground::Unproved,
-            (true, false) => Ground::Under,
-            (true, true) => Ground::Column(if right { here.x1 } else { here.x0 }),
+            (true, NO_SUPPORT) => Ground::Under,
+            (true, x) => Ground::Column(x),
         };
         Some((blocked_x, self.stand_on_walked_ground(actor, ground)))
     }
@@ -148,10 +148,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         stands
     }
 
-    /// One pixel sideways on the ground (`right` or left): the box after it and whether the
-    /// column it moved into holds the ground right under it (`Some`), a wall
-    /// (`Some(None)`), or `None` when the pixel is not a plain walk.
-    fn walk_pixel(self, here: Rect, right: bool, gait: &Gait) -> Option<Option<(Rect, bool)>> {
+    /// One pixel sideways on the ground (`right` or left) from `here`, whose column
+    /// `support` holds the ground right under it (or `NO_SUPPORT`): the box after it and a
+    /// column of it known to hold the ground right under it, or `NO_SUPPORT` (`Some`), a
+    /// wall (`Some(None)`), or `None` when the pixel is not a plain walk.
+    fn walk_pixel(
+        self,
+        here: Rect,
+        right: bool,
+        gait: &Gait,
+        support: i32,
+    ) -> Option<Option<(Rect, i32)>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
         } else {
@@ -177,12 +184,18 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             Top::At(top) if top == under_feet => {
                 // Ground right under the leading column: the row under the moved box is
                 // ground, so it stands where it is.
-                return Some(Some((moved, true)));
+                return Some(Some((moved, lead)));
+            }
+            _ if moved.x0 <= support && support <= moved.x1 => {
+                // The column that held the ground under the box is still under it, at the
+                // same height and by the same one-way rows: the pixel down is refused
+                // there, so the stick takes none (a pixel down is all the path tests).
+                return Some(Some((moved, support)));
             }
             _ => {
                 return self
                     .stick_down(moved, gait, one_way)
-                    .map(|r| Some((r, false)));
+                    .map(|r| Some((r, NO_SUPPORT)));
             }
         };
         let k = top.wrapping_sub(here.y0).wrapping_add(1);
@@ -229,9 +242,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             ..over
         };
         if k == 1 && here.y1.wrapping_sub(here.y0) < self.grid.n && clear(both, one_way) {
-            return Some(Some((lifted, true)));
+            return Some(Some((lifted, lead)));
         }
-        (clear(over, one_way) && clear(feet, one_way)).then_some(Some((lifted, true)))
+        (clear(over, one_way) && clear(feet, one_way)).then_some(Some((lifted, lead)))
     }
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
@@ -268,6 +281,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         })
     }
 }
+
+/// No column known to hold the ground under a walker's box: a column left of every box a
+/// walk can reach (a step's away from the edge of the world).
+const NO_SUPPORT: i32 = i32::MIN;
 
 /// What a walk proved of the ground right under its last box (the row under its feet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
