@@ -290,8 +290,8 @@
 //! [`World::hits`], [`World::room`], [`World::escape`] and [`World::cell_distance`] take
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
 //! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
-//! box and [`World::place_on_ground`] at most 17 downward lookups of [`MAX_MOVE`] px and a
-//! look at the ground found; [`World::touching`] a few strip tests; [`World::unstick`] four
+//! box and [`World::place_on_ground`] a strip test of the box's width per pixel it looks
+//! down (at most about 1,050) and a look at the ground found; [`World::touching`] a few strip tests; [`World::unstick`] four
 //! searches of at most the actor's larger side plus a tile; with centre feet, whose queries test whole boxes one distance at a time,
 //! each of those lookups and sideways or upward searches is up to 64 box queries.
 //!

@@ -207,7 +207,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let rules = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
         let reach = actor.settings.wall();
         // Ground right below (flat ground, climbing) is one strip test; only a gap below
-        // needs the distance lookups.
+        // needs a strip per row of it.
         if self.blocked(here, Direction::Down, &rules) {
             return Landing::OnFloor;
         }

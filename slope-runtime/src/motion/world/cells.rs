@@ -167,24 +167,6 @@ impl<M: TileMap> Grid<'_, M> {
         }
     }
 
-    /// `r` against one cell under `rules`; `None` if the cell takes no part. Out of line:
-    /// inlined into the room search (`World::edge_room`), its lookup's locals would grow
-    /// that search's frame, which stays on the stack while it passes over the platforms
-    /// (the game's deepest frame, `bash firmware/stack.sh`).
-    #[inline(never)]
-    pub(crate) fn meet_with(
-        &self,
-        tx: i32,
-        ty: i32,
-        r: Rect,
-        dir: Direction,
-        rules: &Rules,
-    ) -> Option<Meeting> {
-        let cell = self.map.cell(tx, ty);
-        let r = self.taking_part(cell, tx, ty, r, rules)?;
-        self.meet(cell, tx, ty, r, dir)
-    }
-
     /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`, a centre foot's
     /// parts included. Out of line: the footing's searches ask it only of an embedded box,
     /// and inlined, a centre foot's parts would sit on the stack of every search.

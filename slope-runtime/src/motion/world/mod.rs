@@ -196,7 +196,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
-        /// The swept-region shortcut answers exactly what the distance lookups do, under
+        /// The swept-region shortcut answers exactly what the tests per distance do, under
         /// every rule set, for free and embedded boxes alike (for a centre foot, whose box
         /// meets the cells by parts that follow the ground, for free boxes: the only ones
         /// the mover asks about).

@@ -8,9 +8,7 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::meeting::Meeting;
 use crate::motion::world::one_way::OneWay;
-use crate::motion::world::platforms::meet_platform;
 use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
@@ -99,37 +97,38 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// How far `r`, which must be free, can move towards `dir` (at most `limit`).
     ///
     /// Only the box's leading edge can meet anything new (the rest moves through where the
-    /// box already was), so only the cells along that edge are asked; a centre foot's box,
-    /// whose parts change with its place, is asked box by box.
+    /// box already was), so a whole box is asked strip by strip: the row or column its
+    /// edge enters at each distance, the bottom row of the box moved there included (where
+    /// one-way cells meet it). A centre foot's box, whose parts change with its place, is
+    /// asked box by box. One test per distance, without distance lookups: the movers ask
+    /// for short reaches (a stick within the wall height, a slide under a ceiling), and
+    /// the distance lookups' code (about 2.3 kB of a Cortex-M0 game, `bash
+    /// firmware/bench.sh`) bought no time there.
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
-        if rules.foot().is_some() {
-            return self.foot_room(r, dir, limit, rules);
-        }
-        self.edge_room(r, dir, limit, rules)
+        let hit = if rules.foot().is_some() {
+            self.foot_room(r, dir, limit, rules)
+        } else {
+            self.edge_room(r, dir, limit, rules)
+        };
+        hit.map_or(limit, |k| k.wrapping_sub(1).max(0)) // k ≥ 0
     }
 
-    /// [`World::room_with`] for a centre foot's box, whose parts change with its place:
-    /// box by box. Out of line, as [`World::edge_room`]: the distance lookups' frame
-    /// stays off the stack under a foot's box tests, and theirs off the lookups'.
+    /// [`World::room_with`]'s first distance in `1..=limit` at which a centre foot's box
+    /// covers a solid pixel. Out of line, as [`World::edge_room`]: the box tests' frames
+    /// stay off the stack of the mover that asks.
     #[inline(never)]
-    fn foot_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
+    fn foot_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> Option<i32> {
         self.first_distance(r, dir, (1, limit), rules, true)
-            .map_or(limit, |k| k.wrapping_sub(1)) // k ≥ 1
     }
 
-    /// [`World::room_with`] for a whole box: the distance lookups of its leading edge
-    /// against every cell and platform in the region it sweeps.
+    /// [`World::room_with`]'s first distance in `0..=limit` at which a whole box covers a
+    /// solid pixel: the first strip its leading edge enters that does, or the edge itself
+    /// (0: a box that something embedded there has no room).
     #[inline(never)]
-    fn edge_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
-        let r = self.grid.leading_part(r, dir);
-        self.fold_meetings(r, r.swept(dir, limit), dir, rules, limit, |room, m| {
-            if m.colliding {
-                ControlFlow::Break(0)
-            } else {
-                ControlFlow::Continue(room.min(m.distance))
-            }
-        })
+    fn edge_room(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> Option<i32> {
+        let edge = self.grid.leading_part(r, dir);
+        self.first_distance(edge, dir, (0, limit), rules, true)
     }
 
     /// Whether `r` moved one pixel towards `dir` covers a solid pixel, for a free `r`:
@@ -181,7 +180,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// one-way cells ignored, and for a sideways move of whole-box feet. (One-way cells
     /// meet only a query box's bottom row. Sideways, the region's bottom row is exactly
     /// what the moving feet pixel passes; vertically it is only the far row (down) or the
-    /// start row (up), so one-way rules there need the distance lookups.)
+    /// start row (up), so one-way rules there need a test per distance.)
     pub(crate) fn has_room(&self, r: Rect, dir: Direction, k: i32, rules: &Rules) -> bool {
         if k <= 0 {
             return true;
@@ -219,40 +218,5 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             k = k.wrapping_add(1); // < last: cannot wrap
         }
         None
-    }
-
-    /// Folds `f` over `r`'s meetings with every obstacle in `region` (cells row by row,
-    /// then platforms) along `dir`, until `f` breaks.
-    pub(super) fn fold_meetings<B: Copy>(
-        &self,
-        r: Rect,
-        region: Rect,
-        dir: Direction,
-        rules: &Rules,
-        init: B,
-        mut f: impl FnMut(B, Meeting) -> ControlFlow<B, B>,
-    ) -> B {
-        let mut acc = init;
-        let mut fold = |m: Option<Meeting>| match m.map(|m| f(acc, m)) {
-            Some(ControlFlow::Break(done)) => ControlFlow::Break(done),
-            Some(ControlFlow::Continue(next)) => {
-                acc = next;
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Continue(()),
-        };
-        let cells = self
-            .grid
-            .cell_span(region)
-            .try_each(|tx, ty| fold(self.grid.meet_with(tx, ty, r, dir, rules)));
-        if let Some(done) = cells {
-            return done;
-        }
-        for p in self.platforms_in(region, rules) {
-            if let ControlFlow::Break(done) = fold(meet_platform(p, r, dir, rules)) {
-                return done;
-            }
-        }
-        acc
     }
 }
