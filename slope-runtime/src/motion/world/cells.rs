@@ -47,9 +47,7 @@ impl<M: TileMap> Grid<'_, M> {
             let hit = match cell.solid {
                 Solid::Empty => false,
                 Solid::Full if !cell.one_way => true,
-                _ => self
-                    .taking_part(cell, tx, ty, r, rules)
-                    .is_some_and(|r| self.collides(cell, tx, ty, r)),
+                _ => self.collides_with(tx, ty, r, rules),
             };
             if hit {
                 ControlFlow::Break(())
@@ -130,7 +128,7 @@ impl<M: TileMap> Grid<'_, M> {
         let cell = self.map.cell(tx, ty);
         match cell.solid {
             Solid::Empty => false,
-            _ if cell.one_way => self.one_way_hits(tx, ty, r, rules),
+            _ if cell.one_way => self.collides_with(tx, ty, r, rules),
             Solid::Full => true,
             Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, at, span),
         }
@@ -147,12 +145,6 @@ impl<M: TileMap> Grid<'_, M> {
         span: (i32, i32),
     ) -> bool {
         self.tables.line_covers(id, variant, ROW, at, span)
-    }
-
-    /// [`Grid::collides_with`] for a one-way cell, out of line: the rare case.
-    #[inline(never)]
-    pub(super) fn one_way_hits(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
-        self.collides_with(tx, ty, r, rules)
     }
 
     /// The part of a free box that leads a move towards `dir`: its edge row or column
@@ -186,8 +178,10 @@ impl<M: TileMap> Grid<'_, M> {
     }
 
     /// Whether `r` covers a solid pixel of cell (tx, ty) under `rules`: the lookup without
-    /// the distance, one mask load for a shape.
-    #[inline]
+    /// the distance, one mask load for a shape. Out of line: the strips ask it of one-way
+    /// cells only, a whole box of shape cells, both rare, and a copy inlined in each cost
+    /// hundreds of bytes of a Cortex-M0 game for no time.
+    #[inline(never)]
     pub(crate) fn collides_with(&self, tx: i32, ty: i32, r: Rect, rules: &Rules) -> bool {
         let cell = self.map.cell(tx, ty);
         self.taking_part(cell, tx, ty, r, rules)
