@@ -291,9 +291,10 @@
 //! any [`Rect`]: their cost grows with the cells it covers (and sweeps, for `room` and
 //! `escape`, at most [`MAX_MOVE`] px). [`World::resize`] costs a few box queries of the new
 //! box and [`World::place_on_ground`] a strip test of the box's width per pixel it looks
-//! down (at most about 1,050) and a look at the ground found; [`World::touching`] a few strip tests; [`World::unstick`] four
-//! searches of at most the actor's larger side plus a tile; with centre feet, whose queries test whole boxes one distance at a time,
-//! each of those lookups and sideways or upward searches is up to 64 box queries.
+//! down (at most about 1,050) and a look at the ground found; [`World::touching`] a few
+//! strip tests; [`World::unstick`] four searches of at most the actor's larger side plus a
+//! tile. With centre feet, whose queries test whole boxes one distance at a time, each of
+//! those strip tests is a box query, and each sideways or upward search up to 64 of them.
 //!
 //! The edge of the world holds like a wall (though no contact reports it: no pixel is
 //! refused there): a move stops at ±[`MAX_POSITION`], and a frame

@@ -43,8 +43,8 @@ pub const MAX_REACH: u8 = 64;
 pub const MAX_MOVE: i32 = 64;
 
 /// The farthest [`World::place_on_ground`](crate::World::place_on_ground) drops an actor looking for ground, in pixels
-/// (64 cells of 16 px). It tests a strip of the box's width per pixel it looks down, so
-/// one call costs at most about 1,050 strip tests (see [the crate
+/// (64 cells of 16 px). It tests a strip of the box's width per pixel it looks down (the
+/// whole box, for centre feet), so one call costs at most about 1,050 such tests (see [the crate
 /// docs](crate#limits-and-cost)).
 pub const MAX_SPAWN_DROP: i32 = 1024;
 

@@ -206,7 +206,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// How far the free `actor` falls straight down before it touches ground, under the
     /// rules of a falling actor (one-way cells below its feet count); `None` if it touches
     /// none within [`MAX_SPAWN_DROP`] px or before the edge of the world. [`MAX_MOVE`] px
-    /// per search, each a strip test per row as a move's stick is.
+    /// per search, each a test per row as a move's stick is (a strip; the whole box for
+    /// centre feet).
     fn drop_to_ground(&self, actor: &Actor) -> Option<i32> {
         // The position is within the edge: the bound is in 0..=MAX_SPAWN_DROP.
         let bound = MAX_SPAWN_DROP.min(actor.y.saturating_add(MAX_POSITION).max(0));

@@ -154,7 +154,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// box (`ground`), for a box over one or two cell columns whose cells in that row are
     /// not one-way: the search's answer without its set-up. The cell under the centre
     /// holds ground in the box's part of the row when it is a block, when it is the only
-    /// cell, when the walk's last column lies in it, or when its pixels say so; otherwise
+    /// cell, when the walk's ground column lies in it, or when its pixels say so; otherwise
     /// the ground the walk proved lies in the other cell. Returns `false`, having recorded
     /// nothing, where it cannot answer so.
     pub(super) fn stand_on_walked_ground(self, actor: &mut Actor, ground: Ground) -> bool {

@@ -18,8 +18,8 @@
 //! - **a wall** when that pixel lies higher.
 //!
 //! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto
-//! (tested only where no pixel sideways put it there first), and what the last pixel
-//! proved of that ground names the ground cell where it can
+//! (tested only where no pixel sideways put it there first), and what the walk proved
+//! of that ground (a column of the box that holds it) names the ground cell where it can
 //! (`Mover::stand_on_walked_ground`). A frame with no pixel
 //! sideways at all is standing still (`World::stand_still`): one search of the row under
 //! the feet refuses the pixel down and finds the ground cell. Whatever else the path would
@@ -293,8 +293,8 @@ pub(super) enum Ground {
     Unproved,
     /// It holds a solid pixel somewhere under the box (a stick found it).
     Under,
-    /// Column `x` of the box holds one (the column the last pixel moved into: its top
-    /// was the ground it stepped or climbed onto).
+    /// Column `x` of the box holds one (a column a pixel moved into, still under the box
+    /// at the same height: its top was the ground it stepped or climbed onto).
     Column(i32),
 }
 
