@@ -100,8 +100,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// box already was), so a whole box is asked strip by strip: the row or column its
     /// edge enters at each distance. Moving down, that row is the moved box's bottom row,
     /// and sideways that column holds its new bottom pixel, so one-way cells meet each
-    /// strip as they meet the box. (Moving up, a strip is the box's top row, which one-way
-    /// cells never meet; the movers ask for room upwards with one-way cells ignored only.)
+    /// strip as they meet the box. (Moving up, the strips are the box's top rows, not its
+    /// feet: room upwards is exact with one-way cells ignored, the only way the movers and
+    /// [`World::room`] ask it.)
     /// A centre foot's box, whose parts change with its place, is asked box by box. One test per distance, without distance lookups: the movers ask
     /// for short reaches (a stick within the wall height, a slide under a ceiling), and
     /// the distance lookups' code (about 2.3 kB of a Cortex-M0 game, `bash
