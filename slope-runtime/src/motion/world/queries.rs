@@ -102,8 +102,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// and sideways that column holds its new bottom pixel, so one-way cells meet each
     /// strip as they meet the box. (Moving up, the strips are the box's top rows, not its
     /// feet: room upwards is exact with one-way cells ignored, the only way the movers and
-    /// [`World::room`] ask it.)
-    /// A centre foot's box, whose parts change with its place, is asked box by box. One test per distance, without distance lookups: the movers ask
+    /// [`World::room`] ask it.) A centre foot's box, whose parts change with its place, is
+    /// asked box by box. One test per distance, without distance lookups: the movers ask
     /// for short reaches (a stick within the wall height, a slide under a ceiling), and
     /// the distance lookups' code (about 2.3 kB of a Cortex-M0 game, `bash
     /// firmware/bench.sh`) bought no time there.
