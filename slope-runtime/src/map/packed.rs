@@ -72,13 +72,14 @@ const ID_SHIFT: u32 = 16;
 /// width so that each type's lookup is compiled for its own.
 #[derive(Clone, Copy, Debug)]
 struct Packed<'a, const WIDE: bool> {
-    palette: &'a [u8],
+    /// The outside cell's code (the header's last field) and the palette after it: entry
+    /// 0 is the outside cell, entry `i + 1` palette entry `i`, so that a lookup reads and
+    /// decodes one entry wherever the cell lies.
+    entries: &'a [u8],
     cells: &'a [u8],
     width: u32,
     height: u32,
     tile_size: u8,
-    /// The outside cell's code (a word: a `Cell` is 6 bytes, copied on every lookup outside).
-    outside: u32,
 }
 
 /// The index width (bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`]) that a
@@ -246,10 +247,13 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
                 code: outside,
             });
         }
-        let Some((_, rest)) = content.split_at_checked(MAP_HEADER_LEN) else {
+        let Some((_, rest)) = content.split_at_checked(MAP_HEADER_LEN - 4) else {
             return Err(MapError::Truncated);
         };
-        let Some((palette, cells)) = rest.split_at_checked(palette_bytes) else {
+        let Some((entries, cells)) = rest.split_at_checked(palette_bytes + 4) else {
+            return Err(MapError::Truncated);
+        };
+        let Some((_, palette)) = entries.split_at_checked(4) else {
             return Err(MapError::Truncated);
         };
         let mut entry = 0u16;
@@ -264,12 +268,11 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             entry += 1;
         }
         let map = Packed {
-            palette,
+            entries,
             cells,
             width: width as u32,
             height: height as u32,
             tile_size,
-            outside,
         };
         if WIDE || palette_len < 256 {
             // Row by row, without a division (no panic path on targets without one).
@@ -322,10 +325,9 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             });
         }
         let shapes = tables.shape_count();
-        let mut rest = self.palette;
-        let mut code = self.outside;
-        loop {
-            if let Solid::Shape(id, _) = decode(code).solid
+        let mut rest = self.entries; // the outside cell, then the palette
+        while let Some((entry, tail)) = rest.split_first_chunk::<4>() {
+            if let Solid::Shape(id, _) = decode(u32::from_le_bytes(*entry)).solid
                 && id.index() >= shapes
             {
                 return Err(MapError::UnknownShape {
@@ -333,32 +335,39 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
                     shapes,
                 });
             }
-            let Some((entry, tail)) = rest.split_first_chunk::<4>() else {
-                return Ok(());
-            };
-            code = u32::from_le_bytes(*entry);
             rest = tail;
         }
+        Ok(())
+    }
+
+    /// The outside cell's code.
+    const fn outside(&self) -> u32 {
+        u32_at(self.entries, 0)
     }
 
     fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
-        self.palette
+        self.entries
             .chunks_exact(4)
+            .skip(1)
             .map(|code| decode(u32_at(code, 0)))
     }
 
     #[inline(always)]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         let (x, y) = (tx as u32, ty as u32); // negative: huge, so outside
-        if x >= self.width || y >= self.height {
-            return decode(self.outside);
-        }
-        let at = usize::from(self.index((y * self.width + x) as usize)).wrapping_mul(4);
+        // Entry 0 is the outside cell's: one read and one decoding wherever the cell lies
+        // (a decoding per case would be inlined twice into every query).
+        let entry = if x < self.width && y < self.height {
+            usize::from(self.index((y * self.width + x) as usize)).wrapping_add(1)
+        } else {
+            0
+        };
+        let at = entry.wrapping_mul(4);
         // The entry's bytes as the cell needs them: the flags byte decides empty and full
         // alone, and the id's two bytes are read only for a shape.
-        match self.palette.get(at..at.wrapping_add(4)) {
+        match self.entries.get(at..at.wrapping_add(4)) {
             Some(&[flags, _, id_lo, id_hi]) => decode_parts(flags, [id_lo, id_hi]),
-            _ => decode(self.outside), // validation rules this out
+            _ => Cell::EMPTY, // validation rules this out
         }
     }
 }
@@ -408,7 +417,7 @@ macro_rules! packed_map {
 
             /// What every cell outside the map is.
             pub const fn outside(&self) -> Cell {
-                decode(self.0.outside)
+                decode(self.0.outside())
             }
 
             /// Bytes per cell: 1 for a [`PackedMap`], 2 for a [`WidePackedMap`].
