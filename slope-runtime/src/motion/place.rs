@@ -295,21 +295,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     ) -> bool {
         let here = actor.rect();
         let reach = i32::from(actor.width().max(actor.height())).saturating_add(self.grid.n);
-        let best = [
+        // The first of the shortest, in this order (a loop over a constant: an array's
+        // by-value iterator is copied with `memcpy` on ARMv6-M).
+        let mut best: Option<(i32, Direction)> = None;
+        for &dir in &[
             Direction::Up,
             Direction::Left,
             Direction::Right,
             Direction::Down,
-        ]
-        .into_iter()
-        .filter_map(|dir| {
-            let k = self.escape_with(here, dir, reach, rules)?;
+        ] {
+            let Some(k) = self.escape_with(here, dir, reach, rules) else {
+                continue;
+            };
+            if best.is_some_and(|(shortest, _)| shortest <= k) {
+                continue;
+            }
             let (dx, dy) = offset_of(dir, k);
             let inside = within_edge(actor.x.saturating_add(dx), actor.y.saturating_add(dy));
-            let clear = inside && path.is_none_or(|p| self.has_room(here, dir, k, p));
-            clear.then_some((k, dir))
-        })
-        .min_by_key(|&(k, _)| k);
+            if inside && path.is_none_or(|p| self.has_room(here, dir, k, p)) {
+                best = Some((k, dir));
+            }
+        }
         match best {
             Some((k, dir)) => {
                 move_actor(actor, dir, k);

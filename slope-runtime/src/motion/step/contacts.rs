@@ -398,12 +398,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let (mut meets, mut only_one_way, mut best) = (false, true, None);
         loop {
             let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
-            let hit = self
-                .grid
-                .strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
+            // The cell as the strip test read it: a packed map's read, inlined, is long.
+            let (hit, cell) =
+                self.grid
+                    .strip_cell_hits::<true>(tx, ty, below, floor, row, (lo, hi));
             meets |= hit;
             if hit && !(exact && self.grid.cell_hits_with(tx, ty, here, floor)) {
-                let cell = self.grid.map.cell(tx, ty);
                 best = best.or(Some(GroundCell::new((tx, ty), cell)));
                 only_one_way &= cell.one_way;
                 if !only_one_way {

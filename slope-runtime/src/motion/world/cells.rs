@@ -99,7 +99,7 @@ impl<M: TileMap> Grid<'_, M> {
         while i <= t1 {
             let hi = if i == t1 { hi1 } else { last };
             let (tx, ty) = if ROW { (i, t) } else { (t, i) };
-            let hit = self.strip_cell_hits::<ROW>(tx, ty, r, rules, l, (lo, hi));
+            let (hit, _) = self.strip_cell_hits::<ROW>(tx, ty, r, rules, l, (lo, hi));
             if f(tx, ty, hit).is_break() {
                 return true;
             }
@@ -114,7 +114,7 @@ impl<M: TileMap> Grid<'_, M> {
 
     /// Whether the one-pixel strip `r` (see [`Self::strip_cells`]) covers a solid pixel of
     /// cell (tx, ty) under `rules`: `at` is the strip's line in the cell, `span` its pixels
-    /// along that line.
+    /// along that line; and the cell, as read.
     #[inline(always)]
     pub(crate) fn strip_cell_hits<const ROW: bool>(
         &self,
@@ -124,14 +124,15 @@ impl<M: TileMap> Grid<'_, M> {
         rules: &Rules,
         at: i32,
         span: (i32, i32),
-    ) -> bool {
+    ) -> (bool, Cell) {
         let cell = self.map.cell(tx, ty);
-        match cell.solid {
+        let hit = match cell.solid {
             Solid::Empty => false,
             _ if cell.one_way => self.collides_with(tx, ty, r, rules),
             Solid::Full => true,
             Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, at, span),
-        }
+        };
+        (hit, cell)
     }
 
     /// `Tables::line_covers`, out of line: inlined, the tables' fields would be loaded
