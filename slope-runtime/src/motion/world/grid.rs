@@ -40,7 +40,11 @@ impl<M> Grid<'_, M> {
     /// The tile coordinate of world pixel `v` (along either axis).
     #[inline(always)]
     pub(crate) fn tile_of(&self, v: i32) -> i32 {
-        self.split(v).0
+        if self.shift < 32 {
+            v >> self.shift
+        } else {
+            tile_by_division(v, self.n)
+        }
     }
 
     /// World pixel `v` as its tile coordinate and its pixel within that tile.
@@ -156,6 +160,15 @@ pub(super) fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
     }
 }
 
+/// The tile of world pixel `v` for tiles of `n` px that are not a power of two: out of
+/// line, as [`scaled`], so that each of the many inlined tile lookups carries only a call
+/// for them.
+#[cold]
+#[inline(never)]
+fn tile_by_division(v: i32, n: i32) -> i32 {
+    v.checked_div_euclid(n).unwrap_or(0)
+}
+
 /// `t · n`, saturating: out of line, because on ARMv6-M a saturating multiply is a
 /// 64-bit library call that the optimiser would otherwise compute before the test that
 /// picks the shift.
@@ -163,4 +176,31 @@ pub(super) fn split(v: i32, n: i32, shift: u32) -> (i32, i32) {
 #[inline(never)]
 fn scaled(t: i32, n: i32) -> i32 {
     t.saturating_mul(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Grid, tile_shift};
+    use crate::testing::tables;
+
+    /// Pixels to tiles and back for every tile size the tables allow, powers of two (a
+    /// shift) and the others (a division out of line) alike: Euclidean division, so that
+    /// pixel -1 lies in tile -1.
+    #[test]
+    fn pixels_to_tiles_and_back_for_every_tile_size() {
+        for n in 4..=64 {
+            let grid = Grid {
+                tables: tables(),
+                map: (),
+                n,
+                shift: tile_shift(n),
+            };
+            for v in -300..300i32 {
+                let (t, p) = (v.div_euclid(n), v.rem_euclid(n));
+                assert_eq!(grid.tile_of(v), t, "tile of {v}, n = {n}");
+                assert_eq!(grid.split(v), (t, p), "split of {v}, n = {n}");
+                assert_eq!(grid.tile_origin(t), v - p, "origin of tile {t}, n = {n}");
+            }
+        }
+    }
 }
