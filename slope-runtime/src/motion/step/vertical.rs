@@ -61,21 +61,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return false;
         }
         // Prefer the side the actor is moving to; the nearer side wins otherwise.
-        let sides = if actor.vx < 0 {
-            [Direction::Left, Direction::Right]
+        let first = if actor.vx < 0 {
+            Direction::Left
         } else {
-            [Direction::Right, Direction::Left]
+            Direction::Right
         };
         // The nearest free side (ties: the preferred one): the second side's search stops
         // short of the first side's distance.
         let mut best: Option<(i32, Direction)> = None;
-        for side in sides {
+        let mut side = first;
+        loop {
             let short_of = best.map_or(limit, |(k, _)| k.saturating_sub(1));
             if let Some(k) = self.escape_with(above, side, short_of, rules)
                 && best.is_none_or(|(nearest, _)| k < nearest)
                 && self.has_room(here, side, k, rules)
             {
                 best = Some((k, side));
+            }
+            side = side.opposite();
+            if side == first {
+                break;
             }
         }
         match best {
