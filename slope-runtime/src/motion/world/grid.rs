@@ -37,7 +37,10 @@ impl<'t, M> Grid<'t, M> {
 }
 
 impl<M> Grid<'_, M> {
-    /// The tile coordinate of world pixel `v` (along either axis).
+    /// The tile coordinate of world pixel `v` (along either axis): [`Self::split`]'s
+    /// tile, with the division for tiles that are not a power of two out of line. (The
+    /// split keeps its division inline: out of line there, the walk's lookups, which split
+    /// every box, cost more on the Cortex-M0.)
     #[inline(always)]
     pub(crate) fn tile_of(&self, v: i32) -> i32 {
         if self.shift < 32 {
