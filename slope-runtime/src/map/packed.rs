@@ -67,6 +67,9 @@ const KIND_SHAPE: u32 = 2;
 const ONE_WAY: u32 = 1 << 2;
 const VARIANT_SHIFT: u32 = 3;
 const ID_SHIFT: u32 = 16;
+/// Where the outside cell's code lies: the header's last field, right before the palette
+/// and laid out as a palette entry (the lookup reads it as the entry before the first).
+const OUTSIDE_AT: usize = MAP_HEADER_LEN - 4;
 
 /// The validated map behind [`PackedMap`] and [`WidePackedMap`], generic over the index
 /// width so that each type's lookup is compiled for its own.
@@ -240,14 +243,14 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
         if bytes.len() > total {
             return Err(MapError::TrailingBytes);
         }
-        let outside = u32_at(header, 20);
+        let outside = u32_at(header, OUTSIDE_AT);
         if !valid_code(outside) {
             return Err(MapError::BadCell {
                 entry: None,
                 code: outside,
             });
         }
-        let Some((_, rest)) = content.split_at_checked(MAP_HEADER_LEN - 4) else {
+        let Some((_, rest)) = content.split_at_checked(OUTSIDE_AT) else {
             return Err(MapError::Truncated);
         };
         let Some((entries, cells)) = rest.split_at_checked(palette_bytes + 4) else {
