@@ -15,15 +15,122 @@ pub(crate) fn tables() -> Tables<'static> {
     *TABLES.get_or_init(|| Tables::from_bytes(BLOB).expect("the test blob loads"))
 }
 
-/// Whether pixel (x, y) of `map` of the default tiles is solid, read from the shape's
-/// pixels (one-way cells too): the pixel oracle the tests compare lookups with.
-pub(crate) fn pixel(map: &Map, x: i32, y: i32) -> bool {
-    let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
-    let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
+/// The default tiles redrawn at N = `n` (pixel (x, y) of each takes the default tile's
+/// pixel nearest its centre): the same shapes under the same names and ids, for the
+/// movement tests on tile sizes other than 16 (8, the Game Boy Advance's tiles; sizes
+/// that are not a power of two; masks wider than two bytes). Built once per size.
+pub(crate) fn tables_of_size(n: u8) -> Tables<'static> {
+    static BUILT: std::sync::Mutex<Vec<(u8, Tables<'static>)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().expect("no test panics holding the tables");
+    if let Some(&(_, t)) = built.iter().find(|(size, _)| *size == n) {
+        return t;
+    }
+    let default = tables();
+    let source = |x: i32| ((2 * x + 1) * 8 / i32::from(n)) as u8;
+    let shapes: Vec<(&str, Vec<u64>)> = (0..default.shape_count())
+        .map(ShapeId::new)
+        .map(|id| {
+            let shape = default.shape(id).expect("a default shape");
+            let columns = (0..i32::from(n))
+                .map(|x| {
+                    (0..i32::from(n))
+                        .filter(|&y| shape.is_solid(Variant::Identity, source(x), source(y)))
+                        .fold(0u64, |m, y| m | 1 << y)
+                })
+                .collect();
+            (default.name(id).expect("a default shape's name"), columns)
+        })
+        .collect();
+    let bytes: &'static [u8] = Vec::leak(blob_of(n, &shapes));
+    let t = Tables::from_bytes(bytes).expect("a redrawn blob loads");
+    built.push((n, t));
+    t
+}
+
+/// A valid blob of N = `n` holding `shapes` (sorted names, and bitmaps as column masks:
+/// bit y of `columns[x]` is pixel (x, y), y up), each its own record, laid out as the
+/// format describes; every angle 0 (a valid profile for any picture).
+pub(crate) fn blob_of(n: u8, shapes: &[(&str, Vec<u64>)]) -> Vec<u8> {
+    use crate::tables::format::{self, Blob, MAGIC, VERSION};
+    let size = i32::from(n);
+    let width = format::mask_bytes(n);
+    let (mut names, mut indices, mut records, mut variant_columns) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (i, (name, columns)) in shapes.iter().enumerate() {
+        names.push(u8::try_from(name.len()).expect("a short name"));
+        names.extend_from_slice(name.as_bytes());
+        indices.extend_from_slice(&u16::try_from(i).expect("few shapes").to_le_bytes());
+        let rows: Vec<u64> = (0..size)
+            .map(|y| (0..size).fold(0, |m, x| m | (columns[x as usize] >> y & 1) << x))
+            .collect();
+        for lines in [&columns[..], &rows[..]] {
+            for level in 0..format::levels(n) {
+                for at in lines.windows(1 << level) {
+                    let mask = at.iter().fold(0u64, |m, l| m | l);
+                    records.extend_from_slice(&mask.to_le_bytes()[..width]);
+                }
+            }
+        }
+        for variant in [
+            Variant::Identity,
+            Variant::FlipY,
+            Variant::Rot90,
+            Variant::Rot90FlipY,
+        ] {
+            for x in 0..size {
+                let mask = (0..size)
+                    .filter(|&y| variant_pixel(size, columns, variant, x, y))
+                    .fold(0u64, |m, y| m | 1 << y);
+                variant_columns.extend_from_slice(&mask.to_le_bytes()[..width]);
+            }
+        }
+    }
+    let angles = vec![0u8; 4 * usize::from(n) * shapes.len()];
+    let blob = Blob {
+        magic: MAGIC,
+        version: VERSION,
+        tile_size: n,
+        names: &names,
+        shapes: &indices,
+        records: &records,
+        angles: &angles,
+        columns: &variant_columns,
+        checksum: [0; 4],
+    };
+    let mut bytes = postcard::to_stdvec(&blob).expect("a Vec takes any blob");
+    let body = bytes.len() - 4;
+    let crc = crate::crc32(&bytes[..body]).to_le_bytes();
+    bytes[body..].copy_from_slice(&crc);
+    bytes
+}
+
+/// Pixel (x, y) of `variant` of the bitmap `columns` (bit y of `columns[x]`), by the
+/// variants' definition (mirrors after the rotation).
+pub(crate) fn variant_pixel(n: i32, columns: &[u64], variant: Variant, x: i32, y: i32) -> bool {
+    let last = n - 1;
+    let (mut x, mut y) = (x, y);
+    if variant.flips_y() {
+        y = last - y;
+    }
+    if variant.flips_x() {
+        x = last - x;
+    }
+    if variant.rotated() {
+        (x, y) = (last - y, x);
+    }
+    columns[x as usize] >> y & 1 == 1
+}
+
+/// Whether pixel (x, y) of `map` of `tables` (of any tile size) is solid, read from the
+/// shape's pixels (one-way cells too): the pixel oracle the tests compare lookups with.
+pub(crate) fn pixel_on(tables: &Tables<'_>, map: &Map, x: i32, y: i32) -> bool {
+    let n = i32::from(tables.tile_size());
+    let cell = map.cell(x.div_euclid(n), y.div_euclid(n));
+    let (px, py) = (x.rem_euclid(n) as u8, y.rem_euclid(n) as u8);
     match cell.solid {
         Solid::Empty => false,
         Solid::Full => true,
-        Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
+        Solid::Shape(id, v) => tables.shape(id).is_some_and(|s| s.is_solid(v, px, py)),
     }
 }
 

@@ -480,6 +480,7 @@ const LINE_CODES: [u8; 16] = {
 #[cfg(test)]
 mod tests {
     use super::{ShapeId, Tables};
+    use crate::testing::{blob_of, variant_pixel};
     use crate::{Direction, Overlap, Variant};
 
     /// The height lookup of every range of columns and rows of every variant of every
@@ -517,73 +518,6 @@ mod tests {
         assert!(found > 100_000, "{found} ranges with a solid pixel");
     }
 
-    /// Pixel (x, y) of `variant` of the bitmap `columns` (bit y of `columns[x]`), by the
-    /// variants' definition (mirrors after the rotation).
-    fn variant_pixel(n: i32, columns: &[u64], variant: Variant, x: i32, y: i32) -> bool {
-        let last = n - 1;
-        let (mut x, mut y) = (x, y);
-        if variant.flips_y() {
-            y = last - y;
-        }
-        if variant.flips_x() {
-            x = last - x;
-        }
-        if variant.rotated() {
-            (x, y) = (last - y, x);
-        }
-        columns[x as usize] >> y & 1 == 1
-    }
-
-    /// A valid blob of one shape, the bitmap `columns`, as the format describes it.
-    fn blob_of(n: u8, columns: &[u64]) -> Vec<u8> {
-        use crate::tables::format::{self, Blob, MAGIC, VERSION};
-        let size = i32::from(n);
-        let width = format::mask_bytes(n);
-        let rows: Vec<u64> = (0..size)
-            .map(|y| (0..size).fold(0, |m, x| m | (columns[x as usize] >> y & 1) << x))
-            .collect();
-        let mut records = Vec::new();
-        for lines in [columns, &rows[..]] {
-            for level in 0..format::levels(n) {
-                for at in lines.windows(1 << level) {
-                    let mask = at.iter().fold(0u64, |m, l| m | l);
-                    records.extend_from_slice(&mask.to_le_bytes()[..width]);
-                }
-            }
-        }
-        let mut variant_columns = Vec::new();
-        for variant in [
-            Variant::Identity,
-            Variant::FlipY,
-            Variant::Rot90,
-            Variant::Rot90FlipY,
-        ] {
-            for x in 0..size {
-                let mask = (0..size)
-                    .filter(|&y| variant_pixel(size, columns, variant, x, y))
-                    .fold(0u64, |m, y| m | 1 << y);
-                variant_columns.extend_from_slice(&mask.to_le_bytes()[..width]);
-            }
-        }
-        let angles = vec![0u8; 4 * usize::from(n)];
-        let blob = Blob {
-            magic: MAGIC,
-            version: VERSION,
-            tile_size: n,
-            names: &[1, b's'],
-            shapes: &[0, 0],
-            records: &records,
-            angles: &angles,
-            columns: &variant_columns,
-            checksum: [0; 4],
-        };
-        let mut bytes = postcard::to_stdvec(&blob).expect("a Vec takes any blob");
-        let body = bytes.len() - 4;
-        let crc = crate::crc32(&bytes[..body]).to_le_bytes();
-        bytes[body..].copy_from_slice(&crc);
-        bytes
-    }
-
     /// The height lookup on every tile size's mask width (1 to 8 bytes, the variant columns
     /// and the range-OR tables alike) equals the highest solid pixel of the variant found
     /// pixel by pixel, on random bitmaps: every variant, column ranges of every width,
@@ -603,7 +537,7 @@ mod tests {
             let inside = if n == 64 { u64::MAX } else { (1 << n) - 1 };
             for _ in 0..3 {
                 let columns: Vec<u64> = (0..size).map(|_| random() & random() & inside).collect();
-                let bytes = blob_of(n, &columns);
+                let bytes = blob_of(n, &[("s", columns.clone())]);
                 let t = Tables::from_bytes(&bytes).expect("the blob loads");
                 let id = ShapeId::new(0);
                 for variant in Variant::ALL {

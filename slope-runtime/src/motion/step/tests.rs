@@ -12,8 +12,8 @@ use crate::Direction;
 use crate::motion::contacts::Contacts;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
-use crate::testing::{Map, map, map_of, tables, terrain};
-use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, World};
+use crate::testing::{Map, map, map_of, tables, tables_of_size, terrain};
+use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, Tables, World};
 
 std::thread_local! {
     /// Frames answered by a shortcut, on this test's thread.
@@ -118,6 +118,16 @@ fn compare_frames(
     case: impl Strategy<Value = (Map, Vec<Platform>, Actor, i32, Vec<(bool, bool)>)>,
     place: impl Fn(&World<'_, &Map, &[Platform]>, &mut Actor),
 ) -> (usize, usize) {
+    compare_frames_on(tables(), cases, case, place)
+}
+
+/// [`compare_frames`] on `tables`.
+fn compare_frames_on(
+    tables: Tables<'static>,
+    cases: u32,
+    case: impl Strategy<Value = (Map, Vec<Platform>, Actor, i32, Vec<(bool, bool)>)>,
+    place: impl Fn(&World<'_, &Map, &[Platform]>, &mut Actor),
+) -> (usize, usize) {
     let taken = AtomicUsize::new(0);
     let frames = AtomicUsize::new(0);
     let config = Config {
@@ -126,7 +136,7 @@ fn compare_frames(
         ..Config::default()
     };
     let result = TestRunner::new(config).run(&case, |(map, platforms, start, vx, inputs)| {
-        let world = World::with_platforms(tables(), &map, platforms.as_slice());
+        let world = World::with_platforms(tables, &map, platforms.as_slice());
         let mut start = start;
         place(&world, &mut start);
         let (mut fast, mut slow) = (start, start);
@@ -268,6 +278,48 @@ fn shortcuts_change_nothing_among_platforms() {
         taken * 8 > frames,
         "shortcuts taken on {taken} of {frames} frames"
     );
+}
+
+/// The same on the default shapes drawn at other tile sizes: 8 px (the Game Boy
+/// Advance's tiles, one-byte masks), 12 px (not a power of two: the tile of a pixel is a
+/// division) and 32 px (four-byte masks), on random maps and ground, with a platform now
+/// and then; boxes from a fraction of a tile to five tiles across. The walk by heights
+/// must also have answered a good share of the frames.
+#[test]
+fn shortcuts_change_nothing_on_other_tile_sizes() {
+    for n in [8u8, 12, 32] {
+        let size = i32::from(n);
+        let walker = (actor(), 0..5 * size, 0..5 * size).prop_map(|(mut a, x, y)| {
+            (a.x, a.y) = (x, y);
+            a
+        });
+        let platform = (0..5 * size, 0..5 * size, 1..48u16, 1..12u16, any::<bool>()).prop_map(
+            |(x, y, w, h, one_way)| {
+                let p = Platform::new(x, y, w, h);
+                if one_way { p.one_way() } else { p }
+            },
+        );
+        let inputs = prop::collection::vec(
+            (prop::bool::weighted(0.05), prop::bool::weighted(0.03)),
+            20..40,
+        );
+        let maps = prop_oneof![1 => map(), 1 => map_of(blocky_cell()), 2 => terrain()];
+        let platforms = prop_oneof![3 => Just(Vec::new()), 1 => prop::collection::vec(platform, 1)];
+        let case = (maps, platforms, walker, -900..900i32, inputs);
+        let walks = WALKS.get();
+        let (taken, frames) = compare_frames_on(tables_of_size(n), 1500, case, |world, start| {
+            world.unstick(start);
+        });
+        let walks = WALKS.get() - walks;
+        assert!(
+            taken * 4 > frames,
+            "N = {n}: shortcuts taken on {taken} of {frames} frames"
+        );
+        assert!(
+            walks * 20 > frames,
+            "N = {n}: walks on {walks} of {frames} frames"
+        );
+    }
 }
 
 /// Walkers dropped onto random ground, for long enough to land and walk its slopes,

@@ -117,9 +117,10 @@ mod tests {
     use crate::Direction;
     use crate::map::TileMap;
     use crate::motion::rect::Rect;
-    use crate::testing::{Map, map, pixel, tables};
-    use crate::{Cell, GridMap, Variant};
+    use crate::testing::{Map, map, pixel_on, tables, tables_of_size};
+    use crate::{Cell, GridMap, Tables, Variant};
     use proptest::prelude::*;
+    use proptest::test_runner::TestRunner;
 
     fn rect() -> impl Strategy<Value = Rect> {
         (-8..88i32, -8..88i32, 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
@@ -163,9 +164,15 @@ mod tests {
     /// a one-way cell in the box's bottom row, outside the row skipped, when the bottom
     /// row of `from` covers no solid pixel of that cell.
     fn hits_by_pixels(map: &Map, r: Rect, rules: &Rules) -> bool {
-        let solid = |x: i32, y: i32| pixel(map, x, y);
+        hits_by_pixels_on(&tables(), map, r, rules)
+    }
+
+    /// [`hits_by_pixels`] on `tables`, of any tile size.
+    fn hits_by_pixels_on(tables: &Tables<'_>, map: &Map, r: Rect, rules: &Rules) -> bool {
+        let n = i32::from(tables.tile_size());
+        let solid = |x: i32, y: i32| pixel_on(tables, map, x, y);
         let meets = |x: i32, y: i32| {
-            let (tx, ty) = (x.div_euclid(16), y.div_euclid(16));
+            let (tx, ty) = (x.div_euclid(n), y.div_euclid(n));
             if !solid(x, y) {
                 return false;
             }
@@ -175,8 +182,8 @@ mod tests {
             match rules.one_way {
                 OneWay::Ignored => false,
                 OneWay::Below { from, skip_row } => {
-                    let inside_before = (from.x0.max(tx * 16)..=from.x1.min(tx * 16 + 15))
-                        .any(|fx| from.y0.div_euclid(16) == ty && solid(fx, from.y0));
+                    let inside_before = (from.x0.max(tx * n)..=from.x1.min(tx * n + n - 1))
+                        .any(|fx| from.y0.div_euclid(n) == ty && solid(fx, from.y0));
                     y == r.y0 && ty != skip_row && !inside_before
                 }
             }
@@ -229,6 +236,45 @@ mod tests {
             prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least);
             if hits(r) {
                 prop_assert_eq!(world.escape_from(r, dir, 1, limit, &rules), least);
+            }
+        }
+    }
+
+    /// Box queries on the default shapes drawn at other tile sizes (8, 12 and 32 px: one-,
+    /// two- and four-byte masks, and a tile of a pixel found by division) answer what the
+    /// pixels say, under every rule set of whole-box feet: whether a box meets anything,
+    /// and the least free distance of an escape.
+    #[test]
+    fn box_queries_are_the_pixels_on_other_tile_sizes() {
+        for n in [8u8, 12, 32] {
+            let tables = tables_of_size(n);
+            let case = (map(), rect(), direction(), -1..12i32)
+                .prop_flat_map(|(m, r, d, k)| (Just(m), Just(r), rules(r), Just(d), Just(k)));
+            let config = ProptestConfig {
+                cases: 2000,
+                failure_persistence: None,
+                ..ProptestConfig::default()
+            };
+            let result = TestRunner::new(config).run(&case, |(map, r, rules, dir, limit)| {
+                if rules.foot().is_some() {
+                    return Ok(());
+                }
+                let world = World::new(tables, &map);
+                let hits = |b: Rect| hits_by_pixels_on(&tables, &map, b, &rules);
+                prop_assert_eq!(
+                    world.hits_with(r, &rules),
+                    hits(r),
+                    "N {} {:?} {:?}",
+                    n,
+                    r,
+                    rules
+                );
+                let least = (0..=limit.max(0)).find(|&k| !hits(r.shifted(dir, k)));
+                prop_assert_eq!(world.escape_with(r, dir, limit, &rules), least, "N {}", n);
+                Ok(())
+            });
+            if let Err(e) = result {
+                panic!("{e}");
             }
         }
     }

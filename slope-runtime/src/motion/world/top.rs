@@ -157,18 +157,24 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{OneWayRows, Top};
+    use crate::Tables;
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
-    use crate::testing::{Map, map, tables, terrain};
+    use crate::testing::{Map, map, tables, tables_of_size, terrain};
 
     /// [`Grid::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
     /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
     /// `solid_below`, as air from its `air_from` up, and between them answering
     /// [`Top::OneWay`] at once), the highest such pixel.
     fn top_by_pixels(map: &Map, r: Rect, rows: OneWayRows) -> Top {
-        let tables = tables();
-        let tile = |v: i32| v.div_euclid(16);
+        top_by_pixels_on(&tables(), map, r, rows)
+    }
+
+    /// [`top_by_pixels`] on `tables`, of any tile size.
+    fn top_by_pixels_on(tables: &Tables<'_>, map: &Map, r: Rect, rows: OneWayRows) -> Top {
+        let n = i32::from(tables.tile_size());
+        let tile = |v: i32| v.div_euclid(n);
         for ty in (tile(r.y0)..=tile(r.y1)).rev() {
             let mut top = None;
             for tx in tile(r.x0)..=tile(r.x1) {
@@ -179,9 +185,9 @@ mod tests {
                 if cell.one_way && ty >= rows.solid_below {
                     return Top::OneWay;
                 }
-                for y in r.y0.max(ty * 16)..=r.y1.min(ty * 16 + 15) {
-                    for x in r.x0.max(tx * 16)..=r.x1.min(tx * 16 + 15) {
-                        let (px, py) = ((x - tx * 16) as u8, (y - ty * 16) as u8);
+                for y in r.y0.max(ty * n)..=r.y1.min(ty * n + n - 1) {
+                    for x in r.x0.max(tx * n)..=r.x1.min(tx * n + n - 1) {
+                        let (px, py) = ((x - tx * n) as u8, (y - ty * n) as u8);
                         let solid = match cell.solid {
                             Solid::Empty => false,
                             Solid::Full => true,
@@ -232,6 +238,16 @@ mod tests {
             if rows == OneWayRows::UNDECIDED {
                 prop_assert_eq!(world.grid.top_in(r), expected, "{:?}", r);
             }
+        }
+
+        /// The same on the default shapes drawn at 8, 12 and 32 px.
+        #[test]
+        fn tops_are_the_highest_solid_pixels_on_other_tile_sizes((map, r, rows) in case(), size in 0..3usize) {
+            let n = [8u8, 12, 32][size];
+            let tables = tables_of_size(n);
+            let world = World::new(tables, &map);
+            let expected = top_by_pixels_on(&tables, &map, r, rows);
+            prop_assert_eq!(world.grid.top_with_one_way(r, rows), expected, "N {} {:?}", n, r);
         }
     }
 }
