@@ -8,8 +8,10 @@
 #   counts executed instructions and records the count at each call of `bench_mark`. The
 #   firmware runs both crowds of slope-bench (1,000 actors, 120 warm-up frames, 60
 #   measured) on the runtime, the bit-mask baseline and the naive baseline, and fails if
-#   their trajectories (a checksum of positions and contacts) differ; then the mixed crowd
-#   with centre feet on the runtime alone (its instructions and stack).
+#   their trajectories (a checksum of positions and contacts) differ; then the growth table
+#   (100 actors of one box size at one walking speed per cell) on the runtime and the
+#   bit-mask baseline, which must agree too; then the mixed crowd with centre feet on the
+#   runtime alone (its instructions and stack).
 # - Stack: the most bytes World::step (over both crowds) and move_platform (a platform
 #   scenario) use below the stack pointer of the loop that calls them (painted stack).
 # - Maps: `src/bin/maps.rs`, run the same way, moves the mixed crowd over the level as a
@@ -116,13 +118,14 @@ fi
 # Marks: two back to back (one mark's own cost), then before/after each engine's measured
 # frames: mixed runtime, bitmask, naive, then large runtime, bitmask, naive.
 mapfile -t marks < <(awk '$1 == "mark" { print $2 }' "$tmp/marks.txt")
-# Then the growth table: the runtime alone, 100 actors of one size at one speed per cell.
+# Then the growth table: 100 actors of one size at one speed per cell, on the runtime and
+# then on the bit-mask sweep.
 growth_sizes=(4x6 8x14 16x16 24x32 32x48 64x64)
 growth_speeds=(0.5 1 2 4 8 16)
 # Then World::ground_angle: the mixed crowd, every actor asked once after each of 10 frames.
 angle_frames=10
 # Then the mixed crowd with centre feet, on the runtime alone; then one load of the blob.
-expected=$((14 + 2 * ${#growth_sizes[@]} * ${#growth_speeds[@]} + 2 * angle_frames + 2 + 2))
+expected=$((14 + 4 * ${#growth_sizes[@]} * ${#growth_speeds[@]} + 2 * angle_frames + 2 + 2))
 if [ ${#marks[@]} -ne "$expected" ]; then
   cat "$tmp/marks.txt" >&2
   echo "FAIL: expected $expected marks from the plugin, got ${#marks[@]}" >&2
@@ -137,17 +140,25 @@ per_actor_frame() {  # $1: index of the engine's first mark, $2: actor-frames; r
 }
 mixed="runtime=$(per_actor_frame 2) bitmask=$(per_actor_frame 4) naive=$(per_actor_frame 6)"
 large="runtime=$(per_actor_frame 8) bitmask=$(per_actor_frame 10) naive=$(per_actor_frame 12)"
-echo "runtime instructions per actor-frame by box size (rows) and walking speed in px per frame (columns), 100 actors:"
-printf '%8s' "" "${growth_speeds[@]}"; echo
-i=14
-for size in "${growth_sizes[@]}"; do
-  printf '%8s' "$size"
-  for _ in "${growth_speeds[@]}"; do
-    printf '%8s' "$(per_actor_frame "$i" $((60 * 100)))"
-    i=$((i + 2))
+growth_table() {  # $1: engine name, $2: its marks' offset in a cell (0 runtime, 2 bit-mask)
+  echo "$1 instructions per actor-frame by box size (rows) and walking speed in px per frame (columns), 100 actors; the rise from the first speed to the last:"
+  printf '%8s' "" "${growth_speeds[@]}" "rise"; echo
+  local i=$((14 + $2)) first cost
+  for size in "${growth_sizes[@]}"; do
+    printf '%8s' "$size"
+    first=
+    for _ in "${growth_speeds[@]}"; do
+      cost=$(per_actor_frame "$i" $((60 * 100)))
+      first=${first:-$cost}
+      printf '%8s' "$cost"
+      i=$((i + 4))
+    done
+    printf '%8s\n' "+$((cost - first))"
   done
-  echo
-done
+}
+growth_table runtime 0
+growth_table bit-mask 2
+i=$((14 + 4 * ${#growth_sizes[@]} * ${#growth_speeds[@]}))
 read -r asked on_cell < <(sed -n 's/^angles asked=\([0-9]*\) on_cell=\([0-9]*\).*/\1 \2/p' "$tmp/out.txt")
 angle_total=0
 for ((k = 0; k < angle_frames; k++)); do

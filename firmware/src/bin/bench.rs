@@ -9,9 +9,9 @@
 //! right after each engine's measured frames; `bench.sh`'s QEMU plugin records the count of
 //! executed instructions at each call. The calls, in order: two back to back (the cost of a
 //! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
-//! before and after its `slope_bench::FRAMES` measured frames; then the runtime alone for each cell of
-//! the growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row), before and after its
-//! measured frames; then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
+//! before and after its `slope_bench::FRAMES` measured frames; then for each cell of the
+//! growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row) the runtime and then the
+//! bit-mask baseline, each before and after its measured frames (their checksums compared); then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
 //! before and after asking every actor's ground angle once; then the mixed crowd with
 //! centre feet on the runtime alone (the baselines have box feet only), before and after its
 //! measured frames.
@@ -113,10 +113,11 @@ fn centre_feet(world: &World<'_, &Level, &[Platform]>) -> Run {
     }
 }
 
-/// One cell of the growth table: [`GROWTH_COUNT`] actors of one size, all walking at
-/// `speed`, on the runtime, between two marks for their measured frames.
+/// One cell of the growth table on one engine: [`GROWTH_COUNT`] actors of one size, all
+/// walking at `speed`, between two marks for their measured frames. Returns the checksum
+/// of their warm-up frames and final state.
 #[inline(never)]
-fn growth(world: &World<'_, &Level, &[Platform]>, size: &'static (u16, u16), speed: i32) {
+fn growth<T: Driven>(size: &'static (u16, u16), speed: i32, step: impl FnMut(&mut T)) -> u32 {
     let crowd = Crowd {
         name: "growth",
         sizes: core::slice::from_ref(size),
@@ -124,13 +125,14 @@ fn growth(world: &World<'_, &Level, &[Platform]>, size: &'static (u16, u16), spe
         x_span: 900,
         ..MIXED
     };
-    let mut actors: [(Actor, Brain); GROWTH_COUNT] = core::array::from_fn(|i| {
-        let (actor, mut brain) = <Actor as Driven>::spawn(&crowd, i);
+    let mut actors: [(T, Brain); GROWTH_COUNT] = core::array::from_fn(|i| {
+        let (actor, mut brain) = T::spawn(&crowd, i);
         brain.speed = speed;
         (actor, brain)
     });
-    warm_then_measure(&mut actors, |a: &mut Actor| runtime_step(world, a), |_| ());
-    black_box(&actors);
+    let mut hash = CHECKSUM_START;
+    warm_then_measure(&mut actors, step, |a| hash = checksum(hash, a));
+    checksum(hash, black_box(&actors))
 }
 
 /// `World::ground_angle`, out of line, as a game asks it for a sprite.
@@ -235,11 +237,17 @@ fn main() -> ! {
             crowd.name, rt.checksum, bm.checksum, nv.checksum
         );
     }
+    // The growth table on the runtime, then on the bit-mask sweep: the same trajectories.
+    let mut growth_same = true;
     for size in &GROWTH_SIZES {
         for speed in GROWTH_SPEEDS {
-            growth(&world, size, speed);
+            let rt = growth(size, speed, |a: &mut Actor| runtime_step(&world, a));
+            let bm = growth(size, speed, |b| bitmask_step(&bitmask, b));
+            growth_same &= rt == bm;
         }
     }
+    let _ = writeln!(out, "checksum growth same={growth_same}");
+    same &= growth_same;
     let (on_cell, angle_hash) = angles(&world);
     let _ = writeln!(
         out,

@@ -4,8 +4,9 @@
 //! QEMU machine; `PROFILE_CROWD=large` at build time picks the large crowd, and
 //! `PROFILE_ENGINE=bitmask` the bit-mask baseline instead of the runtime, and
 //! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`), and
-//! `PROFILE_FEET=centre` gives the runtime's actors centre feet, and `PROFILE_SPEED=P`
-//! scales every walking speed to P % (0: the crowd stands, jumping now and then).
+//! `PROFILE_FEET=centre` gives the runtime's actors centre feet, `PROFILE_SPEED=P`
+//! scales every walking speed to P % (0: the crowd stands, jumping now and then), and
+//! `PROFILE_BOX=WxH` gives every actor that box (as a row of the growth table).
 #![no_std]
 #![no_main]
 
@@ -38,6 +39,27 @@ fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T), mut spawned: impl FnM
     black_box(&actors);
 }
 
+/// `WxH` (decimal pixels) as (w, h), when the firmware compiles; (0, 0) for anything else.
+const fn parse_box(text: &[u8]) -> (u16, u16) {
+    let (mut w, mut h, mut i, mut seen_x) = (0u16, 0u16, 0, false);
+    while i < text.len() {
+        match text[i] {
+            b'x' if !seen_x => seen_x = true,
+            d @ b'0'..=b'9' if w < 1000 && h < 1000 => {
+                let digit = (d - b'0') as u16;
+                if seen_x {
+                    h = h * 10 + digit;
+                } else {
+                    w = w * 10 + digit;
+                }
+            }
+            _ => return (0, 0),
+        }
+        i += 1;
+    }
+    if seen_x && h > 0 { (w, h) } else { (0, 0) }
+}
+
 #[entry]
 fn main() -> ! {
     let Ok(tables) = Tables::from_bytes(TILES) else {
@@ -51,6 +73,15 @@ fn main() -> ! {
     };
     if let Some(percent) = option_env!("PROFILE_SPEED").and_then(|s| s.parse().ok()) {
         crowd.speed_percent = percent;
+    }
+    // One box size for the whole crowd, as in a row of the growth table.
+    static ONE_BOX: [(u16, u16); 1] = [match option_env!("PROFILE_BOX") {
+        Some(b) => parse_box(b.as_bytes()),
+        None => (0, 0),
+    }];
+    if ONE_BOX[0].0 > 0 {
+        crowd.sizes = &ONE_BOX;
+        crowd.x_span = 900; // clear of the walls for the widest box
     }
     let feet = |a: &mut Actor| {
         if option_env!("PROFILE_FEET") == Some("centre") {
