@@ -518,6 +518,70 @@ fn standing_walker(
     actor
 }
 
+/// A tall walker (16×40, a 6-px wall height) walks at 6 px per frame up a 22° ramp and
+/// on along a floor, under one-way blocks at the height of its body: they lie more than
+/// a climb above its feet on every pixel, so a shortcut (the walk, on the ramp) answers
+/// every frame, exactly as the path does. (The walk used to leave to the path every
+/// frame whose feet could reach the blocks' row over all of the frame's climbs.)
+#[test]
+fn a_tall_walker_walks_under_one_way_ledges_at_its_body_height() {
+    let mut map = Map::new(Cell::EMPTY);
+    for tx in 0..5 {
+        map.set(tx, 0, Cell::FULL);
+    }
+    map.set(
+        1,
+        1,
+        Cell::shape(
+            tables().find("slope22_1").expect("a default tile"),
+            crate::Variant::Identity,
+        ),
+    );
+    map.set(
+        2,
+        1,
+        Cell::shape(
+            tables().find("slope22_2").expect("a default tile"),
+            crate::Variant::Identity,
+        ),
+    );
+    for tx in 3..5 {
+        map.set(tx, 1, Cell::FULL);
+    }
+    for tx in 2..5 {
+        map.set(tx, 3, Cell::FULL.one_way());
+    }
+    let settings = ActorSettings {
+        wall_height: 6,
+        ..ActorSettings::default()
+    };
+    let mut actor = Actor::new(0, 16, 16, 40).with_settings(settings);
+    actor.vy = -SUBPIXEL / 4;
+    World::new(tables(), &map).step(&mut actor); // lands where it stands
+    let (mut answered, mut walked, mut frames) = (0, 0, 0);
+    while actor.x < 60 {
+        actor.vx = 6 * SUBPIXEL;
+        actor.vy = -SUBPIXEL / 4;
+        let (shortcuts, walks) = (SHORTCUTS.get(), WALKS.get());
+        let (fast, slow) = one_frame_both_ways(&map, actor);
+        assert_eq!(fast, slow, "frame {frames} from {actor:?}");
+        answered += usize::from(SHORTCUTS.get() > shortcuts);
+        walked += usize::from(WALKS.get() > walks);
+        frames += 1;
+        actor = fast;
+    }
+    assert_eq!(
+        (actor.y, actor.contacts.on_ground()),
+        (32, true),
+        "{actor:?}"
+    );
+    assert_eq!(
+        answered, frames,
+        "shortcuts on {answered} of {frames} frames"
+    );
+    assert!(walked >= 3, "walks on {walked} of {frames} frames");
+}
+
 /// Falling through a dropped one-way row, the actor climbs a block's side by 2 px and
 /// lands out of the row, its centre over the one-way cell: the contacts see that cell
 /// again (the drop has ended) and stand the actor on it.

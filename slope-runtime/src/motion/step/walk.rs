@@ -64,10 +64,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             return None;
         }
         // One-way cells meet only feet that come from above them: those above every row
-        // the feet may rise to this frame (a climb per pixel at most) take no part, and
-        // those in cell rows under the feet are ground (unless the actor ignores them, or
-        // drops through their row or a row under it).
-        let rise = climb.wrapping_mul(dx.saturating_abs()); // ≤ MAX_REACH · MAX_MOVE
+        // the feet may rise to in a pixel (a climb at most) take no part in it, and those
+        // in cell rows under the feet are ground (unless the actor ignores them, or drops
+        // through their row or a row under it).
         let gait = Gait {
             climb,
             reach,
@@ -77,12 +76,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             } else {
                 actor.drop_row
             },
-            one_way_air_from: if s.ignores_one_way {
-                i32::MIN
+            one_way_reach: if s.ignores_one_way {
+                IGNORES_ONE_WAY
             } else {
-                self.grid
-                    .tile_of(start.y0.wrapping_add(rise))
-                    .wrapping_add(1)
+                climb
             },
         };
         // The pixel path refuses its first pixel down and takes no more; a pixel sideways
@@ -309,10 +306,14 @@ struct Gait {
     /// The cell row of one-way cells it drops through (`i32::MAX`: none); they never
     /// meet it, so only those below it and below its feet are known to be ground.
     dropped_row: i32,
-    /// The first cell row whose one-way cells its feet cannot reach this frame
-    /// (`i32::MIN` when it ignores them all).
-    one_way_air_from: i32,
+    /// How far above its feet the one-way cells that may meet them in a pixel reach: a
+    /// climb, or [`IGNORES_ONE_WAY`].
+    one_way_reach: i32,
 }
+
+/// A [`Gait::one_way_reach`] under every row a walk can test (a step's away from the edge
+/// of the world), for an actor that ignores one-way cells: they are all air to it.
+const IGNORES_ONE_WAY: i32 = -(1 << 30);
 
 impl Gait {
     /// How one-way cells meet a box at `here` and the pixels it takes from there: those
@@ -323,7 +324,10 @@ impl Gait {
     fn one_way_rows<M>(&self, grid: &Grid<'_, M>, here: Rect) -> OneWayRows {
         OneWayRows {
             solid_below: grid.tile_of(here.y0).min(self.dropped_row),
-            air_from: self.one_way_air_from,
+            // A step's away from the edge of the world: no overflow.
+            air_from: grid
+                .tile_of(here.y0.wrapping_add(self.one_way_reach))
+                .wrapping_add(1),
         }
     }
 }
