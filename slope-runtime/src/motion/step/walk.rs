@@ -3,11 +3,11 @@
 //!
 //! It follows the pixel path's rules exactly (`sideways`, `vertical`) for the case they
 //! reduce to heights: whole-box feet on the ground, not rising, no platform near, and no
-//! one-way cell in a cell row that its feet are inside and may meet this frame. One-way
-//! cells meet only feet that come from above them: those in cell rows under the feet are
-//! ground (below the row the actor drops through, if it drops through one), those above
-//! every row its feet can reach are air, and so is every one of them for an actor that
-//! ignores them (`OneWayRows`). Then a pixel sideways is
+//! one-way cell in a cell row that its feet are inside and may meet. One-way cells meet
+//! only feet that come from above them: those in cell rows under the feet are ground
+//! (below the row the actor drops through, if it drops through one), those above every
+//! row its feet can reach in the pixel (a climb above them) are air, and so is every one
+//! of them for an actor that ignores them (`OneWayRows`). Then a pixel sideways is
 //!
 //! - **free** when the column ahead holds no solid pixel beside the box: the box moves,
 //!   then sticks down onto the highest ground under it if that lies less than a wall

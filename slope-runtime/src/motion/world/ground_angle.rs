@@ -53,7 +53,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// It is the slope of the surface around the foot, across cell edges, not one tile's
     /// own angle:
     ///
-    /// - **The foot**: [`Feet::Centre`](crate::Feet) reads at the centre column; [`Feet::Box`](crate::Feet::Box) at the
+    /// - **The foot**: [`Feet::Centre`](crate::Feet) reads at the centre column; [box feet](crate::Feet::Box) at the
     ///   column of its box that stands on the ground nearest the centre. The foot's own
     ///   surface is the one nearest the box's bottom, within a tile and the actor's width
     ///   (a centre-feet box whose heel a ledge holds stands above the ground under its
