@@ -153,7 +153,7 @@ growth_table() {  # $1: engine name, $2: its marks' offset in a cell (0 runtime,
       printf '%8s' "$cost"
       i=$((i + 4))
     done
-    printf '%8s\n' "+$((cost - first))"
+    printf '%+8d\n' "$((cost - first))"
   done
 }
 growth_table runtime 0

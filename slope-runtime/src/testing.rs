@@ -20,10 +20,33 @@ pub(crate) fn tables() -> Tables<'static> {
 /// movement tests on tile sizes other than 16 (8, the Game Boy Advance's tiles; sizes
 /// that are not a power of two; masks wider than two bytes). Built once per size.
 pub(crate) fn tables_of_size(n: u8) -> Tables<'static> {
-    static BUILT: std::sync::Mutex<Vec<(u8, Tables<'static>)>> = std::sync::Mutex::new(Vec::new());
+    redrawn(n).0
+}
+
+/// Whether pixel (x, y) of `map` of the default tiles redrawn at N = `n` is solid (one-way
+/// cells too), read from the redrawn bitmaps themselves, not from the tables made of
+/// them ([`tables_of_size`]): the pixel oracle of the lookups on other tile sizes.
+pub(crate) fn redrawn_pixel(n: u8, map: &Map, x: i32, y: i32) -> bool {
+    let size = i32::from(n);
+    let cell = map.cell(x.div_euclid(size), y.div_euclid(size));
+    let (px, py) = (x.rem_euclid(size), y.rem_euclid(size));
+    match cell.solid {
+        Solid::Empty => false,
+        Solid::Full => true,
+        Solid::Shape(id, v) => redrawn(n)
+            .1
+            .get(usize::from(id.index()))
+            .is_some_and(|columns| variant_pixel(size, columns, v, px, py)),
+    }
+}
+
+/// The redrawn tables of N = `n` and each shape's bitmap (its column masks), built once.
+fn redrawn(n: u8) -> (Tables<'static>, &'static [Vec<u64>]) {
+    type Built = Vec<(u8, Tables<'static>, &'static [Vec<u64>])>;
+    static BUILT: std::sync::Mutex<Built> = std::sync::Mutex::new(Vec::new());
     let mut built = BUILT.lock().expect("no test panics holding the tables");
-    if let Some(&(_, t)) = built.iter().find(|(size, _)| *size == n) {
-        return t;
+    if let Some(&(_, t, columns)) = built.iter().find(|(size, ..)| *size == n) {
+        return (t, columns);
     }
     let default = tables();
     let source = |x: i32| ((2 * x + 1) * 8 / i32::from(n)) as u8;
@@ -43,8 +66,9 @@ pub(crate) fn tables_of_size(n: u8) -> Tables<'static> {
         .collect();
     let bytes: &'static [u8] = Vec::leak(blob_of(n, &shapes));
     let t = Tables::from_bytes(bytes).expect("a redrawn blob loads");
-    built.push((n, t));
-    t
+    let columns: &'static [Vec<u64>] = Vec::leak(shapes.into_iter().map(|(_, c)| c).collect());
+    built.push((n, t, columns));
+    (t, columns)
 }
 
 /// A valid blob of N = `n` holding `shapes` (sorted names, and bitmaps as column masks:

@@ -11,13 +11,15 @@
 //! mark), then for the mixed crowd and then the large one: runtime, bitmask, naive, each
 //! before and after its `slope_bench::FRAMES` measured frames; then for each cell of the
 //! growth table ([`GROWTH_SIZES`] × [`GROWTH_SPEEDS`], row by row) the runtime and then the
-//! bit-mask baseline, each before and after its measured frames (their checksums compared); then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
+//! bit-mask baseline, each before and after its measured frames (their checksums
+//! compared); then, for [`ANGLE_FRAMES`] frames of the mixed crowd after its warm-up,
 //! before and after asking every actor's ground angle once; then the mixed crowd with
-//! centre feet on the runtime alone (the baselines have box feet only), before and after its
-//! measured frames.
+//! centre feet on the runtime alone (the baselines have box feet only), before and after
+//! its measured frames.
 //!
-//! On stdout: one `checksum` line per crowd, the centre-feet run's checksum and stack, and
-//! the stack used; exits non-zero if an engine's checksum differs from the runtime's.
+//! On stdout: one `checksum` line per crowd, a `checksum growth same=` line (whether every
+//! growth cell agreed), the centre-feet run's checksum and stack, and the stack used; exits
+//! non-zero if an engine's checksum differs from the runtime's.
 #![no_std]
 #![no_main]
 

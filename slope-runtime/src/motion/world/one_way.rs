@@ -62,8 +62,8 @@ pub(crate) fn feet(r: Rect) -> Rect {
 /// How a height lookup takes one-way cells, by the cell row they lie in. A one-way cell
 /// meets only feet that come from above it ([`OneWay`]), so
 /// for a walker whose feet are in cell row `f` and can rise no higher than row `a − 1`
-/// this frame, those in rows below `f` are ground, those from `a` up are air, and those
-/// between depend on the pixel: they answer `Top::OneWay`.
+/// in the pixel it takes, those in rows below `f` are ground, those from `a` up are air,
+/// and those between depend on the pixel: they answer `Top::OneWay`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OneWayRows {
     /// One-way cells in rows below this one count as solid cells.

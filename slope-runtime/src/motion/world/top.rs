@@ -157,23 +157,28 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{OneWayRows, Top};
-    use crate::Tables;
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
-    use crate::testing::{Map, map, tables, tables_of_size, terrain};
+    use crate::testing::{Map, map, pixel_on, redrawn_pixel, tables, tables_of_size, terrain};
 
     /// [`Grid::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
     /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
     /// `solid_below`, as air from its `air_from` up, and between them answering
     /// [`Top::OneWay`] at once), the highest such pixel.
     fn top_by_pixels(map: &Map, r: Rect, rows: OneWayRows) -> Top {
-        top_by_pixels_on(&tables(), map, r, rows)
+        let solid = |x: i32, y: i32| pixel_on(&tables(), map, x, y);
+        top_by(16, map, r, rows, solid)
     }
 
-    /// [`top_by_pixels`] on `tables`, of any tile size.
-    fn top_by_pixels_on(tables: &Tables<'_>, map: &Map, r: Rect, rows: OneWayRows) -> Top {
-        let n = i32::from(tables.tile_size());
+    /// [`top_by_pixels`] on tiles of `n` px whose pixels `solid` says.
+    fn top_by(
+        n: i32,
+        map: &Map,
+        r: Rect,
+        rows: OneWayRows,
+        solid: impl Fn(i32, i32) -> bool,
+    ) -> Top {
         let tile = |v: i32| v.div_euclid(n);
         for ty in (tile(r.y0)..=tile(r.y1)).rev() {
             let mut top = None;
@@ -187,15 +192,7 @@ mod tests {
                 }
                 for y in r.y0.max(ty * n)..=r.y1.min(ty * n + n - 1) {
                     for x in r.x0.max(tx * n)..=r.x1.min(tx * n + n - 1) {
-                        let (px, py) = ((x - tx * n) as u8, (y - ty * n) as u8);
-                        let solid = match cell.solid {
-                            Solid::Empty => false,
-                            Solid::Full => true,
-                            Solid::Shape(id, variant) => tables
-                                .shape(id)
-                                .is_some_and(|s| s.is_solid(variant, px, py)),
-                        };
-                        if solid {
+                        if solid(x, y) {
                             top = top.max(Some(y));
                         }
                     }
@@ -209,7 +206,14 @@ mod tests {
     }
 
     fn case() -> impl Strategy<Value = (Map, Rect, OneWayRows)> {
-        let rect = (-8..88i32, -8..88i32, 1..24i32, 1..40i32, any::<bool>()).prop_map(
+        case_on(16)
+    }
+
+    /// [`case`] on tiles of `n` px: boxes placed over the map of 5×5 cells and a little
+    /// beyond, of any size up to 24×40 px.
+    fn case_on(n: i32) -> impl Strategy<Value = (Map, Rect, OneWayRows)> {
+        let place = || -n / 2..5 * n + n / 2;
+        let rect = (place(), place(), 1..24i32, 1..40i32, any::<bool>()).prop_map(
             |(x0, y0, w, h, column)| Rect {
                 x0,
                 y0,
@@ -240,13 +244,16 @@ mod tests {
             }
         }
 
-        /// The same on the default shapes drawn at 8, 12 and 32 px.
+        /// The same on the default shapes redrawn at 8, 12 and 32 px, against their
+        /// bitmaps.
         #[test]
-        fn tops_are_the_highest_solid_pixels_on_other_tile_sizes((map, r, rows) in case(), size in 0..3usize) {
-            let n = [8u8, 12, 32][size];
-            let tables = tables_of_size(n);
-            let world = World::new(tables, &map);
-            let expected = top_by_pixels_on(&tables, &map, r, rows);
+        fn tops_are_the_highest_solid_pixels_on_other_tile_sizes(
+            (n, (map, r, rows)) in prop_oneof![Just(8u8), Just(12), Just(32)]
+                .prop_flat_map(|n| (Just(n), case_on(i32::from(n))))
+        ) {
+            let world = World::new(tables_of_size(n), &map);
+            let solid = |x: i32, y: i32| redrawn_pixel(n, &map, x, y);
+            let expected = top_by(i32::from(n), &map, r, rows, solid);
             prop_assert_eq!(world.grid.top_with_one_way(r, rows), expected, "N {} {:?}", n, r);
         }
     }
