@@ -145,16 +145,15 @@ pub(crate) fn variant_pixel(n: i32, columns: &[u64], variant: Variant, x: i32, y
     columns[x as usize] >> y & 1 == 1
 }
 
-/// Whether pixel (x, y) of `map` of `tables` (of any tile size) is solid, read from the
-/// shape's pixels (one-way cells too): the pixel oracle the tests compare lookups with.
-pub(crate) fn pixel_on(tables: &Tables<'_>, map: &Map, x: i32, y: i32) -> bool {
-    let n = i32::from(tables.tile_size());
-    let cell = map.cell(x.div_euclid(n), y.div_euclid(n));
-    let (px, py) = (x.rem_euclid(n) as u8, y.rem_euclid(n) as u8);
+/// Whether pixel (x, y) of `map` of the default tiles is solid, read from the shape's
+/// pixels (one-way cells too): the pixel oracle the tests compare lookups with.
+pub(crate) fn pixel(map: &Map, x: i32, y: i32) -> bool {
+    let cell = map.cell(x.div_euclid(16), y.div_euclid(16));
+    let (px, py) = (x.rem_euclid(16) as u8, y.rem_euclid(16) as u8);
     match cell.solid {
         Solid::Empty => false,
         Solid::Full => true,
-        Solid::Shape(id, v) => tables.shape(id).is_some_and(|s| s.is_solid(v, px, py)),
+        Solid::Shape(id, v) => tables().shape(id).is_some_and(|s| s.is_solid(v, px, py)),
     }
 }
 

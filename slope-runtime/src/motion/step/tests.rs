@@ -1,6 +1,7 @@
 //! The mover's unit tests: the shortcuts and the strips against the pixel path on random
 //! maps, and hand-built cases.
 
+use core::ops::Range;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
@@ -50,6 +51,19 @@ fn settings() -> impl Strategy<Value = ActorSettings> {
 fn actor() -> impl Strategy<Value = Actor> {
     (-8..88i32, -8..88i32, 1..40u16, 1..40u16, settings())
         .prop_map(|(x, y, w, h, s)| Actor::new(x, y, w, h).with_settings(s))
+}
+
+/// A platform at `x`, `y` of size `w`×`h`, solid or one-way.
+fn platform(
+    x: Range<i32>,
+    y: Range<i32>,
+    w: Range<u16>,
+    h: Range<u16>,
+) -> impl Strategy<Value = Platform> {
+    (x, y, w, h, any::<bool>()).prop_map(|(x, y, w, h, one_way)| {
+        let p = Platform::new(x, y, w, h);
+        if one_way { p.one_way() } else { p }
+    })
 }
 
 /// Mostly open air and blocks, where the shortcuts apply, with a few of any cell.
@@ -258,12 +272,7 @@ fn shortcuts_change_nothing() {
 /// shortcuts step aside wherever a platform could matter).
 #[test]
 fn shortcuts_change_nothing_among_platforms() {
-    let platform = (-8..96i32, -8..96i32, 1..48u16, 1..12u16, any::<bool>()).prop_map(
-        |(x, y, w, h, one_way)| {
-            let p = Platform::new(x, y, w, h);
-            if one_way { p.one_way() } else { p }
-        },
-    );
+    let platform = platform(-8..96, -8..96, 1..48, 1..12);
     let maps = prop_oneof![map(), map_of(blocky_cell()), terrain()];
     let inputs = prop::collection::vec((any::<bool>(), prop::bool::weighted(0.1)), 1..12);
     let case = (
@@ -293,12 +302,7 @@ fn shortcuts_change_nothing_on_other_tile_sizes() {
             (a.x, a.y) = (x, y);
             a
         });
-        let platform = (0..5 * size, 0..5 * size, 1..48u16, 1..12u16, any::<bool>()).prop_map(
-            |(x, y, w, h, one_way)| {
-                let p = Platform::new(x, y, w, h);
-                if one_way { p.one_way() } else { p }
-            },
-        );
+        let platform = platform(0..5 * size, 0..5 * size, 1..48, 1..12);
         let inputs = prop::collection::vec(
             (prop::bool::weighted(0.05), prop::bool::weighted(0.03)),
             20..40,
@@ -366,11 +370,7 @@ fn shortcuts_change_nothing_standing_still() {
         a.settings.feet = Feet::Box;
         a
     });
-    let platform =
-        (0..96i32, 0..64i32, 1..32u16, 1..8u16, any::<bool>()).prop_map(|(x, y, w, h, one_way)| {
-            let p = Platform::new(x, y, w, h);
-            if one_way { p.one_way() } else { p }
-        });
+    let platform = platform(0..96, 0..64, 1..32, 1..8);
     let inputs = prop::collection::vec(
         (prop::bool::weighted(0.03), prop::bool::weighted(0.05)),
         30..50,

@@ -292,11 +292,11 @@ mod tests {
     use crate::motion::world::one_way::OneWay;
     use crate::motion::world::rules::Rules;
     use crate::tables::geometry::Variant;
-    use crate::testing::{Map, map, pixel_on, tables, terrain};
+    use crate::testing::{Map, map, pixel, tables, terrain};
 
     /// Pixel (x, y) of the map, one-way cells as air.
     fn solid(map: &Map, x: i32, y: i32) -> bool {
-        !map.cell(x.div_euclid(16), y.div_euclid(16)).one_way && pixel_on(&tables(), map, x, y)
+        !map.cell(x.div_euclid(16), y.div_euclid(16)).one_way && pixel(map, x, y)
     }
 
     /// `Feet::Centre`'s rule read pixel by pixel, in the words of its docs: whether the
@@ -309,7 +309,7 @@ mod tests {
         let ground = (i32::MIN / 2..r.y0)
             .rev()
             .take(5000)
-            .find(|&y| pixel_on(&tables(), map, foot, y));
+            .find(|&y| pixel(map, foot, y));
         if let Some(ground) = ground {
             for step in [-1, 1] {
                 let (mut surface, mut x) = (ground, foot + step);

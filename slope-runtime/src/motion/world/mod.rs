@@ -117,13 +117,19 @@ mod tests {
     use crate::Direction;
     use crate::map::TileMap;
     use crate::motion::rect::Rect;
-    use crate::testing::{Map, map, pixel_on, redrawn_pixel, tables, tables_of_size};
+    use crate::testing::{Map, map, pixel, redrawn_pixel, tables, tables_of_size};
     use crate::{Cell, GridMap, Variant};
     use proptest::prelude::*;
     use proptest::test_runner::TestRunner;
 
     fn rect() -> impl Strategy<Value = Rect> {
-        (-8..88i32, -8..88i32, 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
+        rect_on(16)
+    }
+
+    /// [`rect`] on tiles of `n` px: boxes over the map of 5×5 cells and a little beyond.
+    fn rect_on(n: i32) -> impl Strategy<Value = Rect> {
+        let place = || -n / 2..5 * n + n / 2;
+        (place(), place(), 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
             x0,
             y0,
             x1: x0 + w - 1,
@@ -164,7 +170,7 @@ mod tests {
     /// a one-way cell in the box's bottom row, outside the row skipped, when the bottom
     /// row of `from` covers no solid pixel of that cell.
     fn hits_by_pixels(map: &Map, r: Rect, rules: &Rules) -> bool {
-        hits_by(16, map, r, rules, |x, y| pixel_on(&tables(), map, x, y))
+        hits_by(16, map, r, rules, |x, y| pixel(map, x, y))
     }
 
     /// [`hits_by_pixels`] on tiles of `n` px whose pixels `solid` says.
@@ -253,14 +259,7 @@ mod tests {
     fn box_queries_are_the_pixels_on_other_tile_sizes() {
         for n in [8u8, 12, 32] {
             let size = i32::from(n);
-            let place = || -size / 2..5 * size + size / 2;
-            let rect = (place(), place(), 1..40i32, 1..40i32).prop_map(|(x0, y0, w, h)| Rect {
-                x0,
-                y0,
-                x1: x0 + w - 1,
-                y1: y0 + h - 1,
-            });
-            let case = (map(), rect, direction(), -1..12i32)
+            let case = (map(), rect_on(size), direction(), -1..12i32)
                 .prop_flat_map(|(m, r, d, k)| (Just(m), Just(r), rules(r), Just(d), Just(k)));
             let config = ProptestConfig {
                 cases: 2000,

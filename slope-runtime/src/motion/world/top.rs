@@ -160,14 +160,14 @@ mod tests {
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
-    use crate::testing::{Map, map, pixel_on, redrawn_pixel, tables, tables_of_size, terrain};
+    use crate::testing::{Map, map, pixel, redrawn_pixel, tables, tables_of_size, terrain};
 
     /// [`Grid::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
     /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
     /// `solid_below`, as air from its `air_from` up, and between them answering
     /// [`Top::OneWay`] at once), the highest such pixel.
     fn top_by_pixels(map: &Map, r: Rect, rows: OneWayRows) -> Top {
-        let solid = |x: i32, y: i32| pixel_on(&tables(), map, x, y);
+        let solid = |x: i32, y: i32| pixel(map, x, y);
         top_by(16, map, r, rows, solid)
     }
 
