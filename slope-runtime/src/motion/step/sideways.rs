@@ -144,6 +144,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// towards `dir` (whole-box feet), with every row from its top up to `k` above it free
     /// too. Strip by strip, rising: the row over the head (else it stops), then the column
     /// ahead and the feet row, whose one-way cells now meet it.
+    // Out of line where centre feet are built: their climb shares the step's frame.
+    #[cfg_attr(feature = "centre_feet", inline(never))]
     pub(super) fn climb_by_strips(
         self,
         here: Rect,

@@ -13,14 +13,28 @@ use crate::motion::world::rules::{Foot, Rules, SOLIDS};
 use crate::motion::world::top::Top;
 
 impl<M: TileMap> Grid<'_, M> {
-    /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`.
+    /// Whether the box `r` of a centre foot covers a solid pixel of a cell under `rules`:
+    /// its foot column, then the sides. (Each half has a frame of its own: the foot
+    /// column's rules are not held on the stack while the sides are traced.)
     #[inline(never)]
     pub(super) fn foot_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
+        self.foot_column_hits(r, rules, foot) || self.foot_sides_hit(r, foot)
+    }
+
+    /// Whether the foot column of the box `r` covers a solid pixel of a cell under
+    /// `rules` (as a foot: one-way cells meet its bottom pixel).
+    #[inline(never)]
+    fn foot_column_hits(&self, r: Rect, rules: &Rules, foot: Foot) -> bool {
         let (column, foot_rules) = foot_column(r, rules, foot);
-        if self.hits_cells(column, &foot_rules) {
-            return true;
-        }
-        let centre = column.x0;
+        self.hits_cells(column, &foot_rules)
+    }
+
+    /// Whether the columns of the box `r` beside its foot column cover a solid pixel of
+    /// a cell above the surface traced from the foot outwards (every one from a wall
+    /// outwards).
+    #[inline(never)]
+    fn foot_sides_hit(&self, r: Rect, foot: Foot) -> bool {
+        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
         // Each side meets only solid pixels of the box beside the foot column: a side clear
         // of them (in flight, on flat ground, the downhill side) needs no trace, and above
         // the highest of them every column of the side is air.
