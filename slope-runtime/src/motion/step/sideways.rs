@@ -143,7 +143,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The least rise `k` in `1..=climb` that frees the free box `here` moved one pixel
     /// towards `dir` (whole-box feet), with every row from its top up to `k` above it free
     /// too. Strip by strip, rising: the row over the head (else it stops), then the column
-    /// ahead and the feet row, whose one-way cells now meet it.
+    /// ahead and the feet row, whose one-way cells and platforms now meet it (its solid
+    /// pixels there are the box's own: only a box that something embedded has any, and it
+    /// meets nothing new).
     // Out of line where centre feet are built: their climb shares the step's frame.
     #[cfg_attr(feature = "centre_feet", inline(never))]
     pub(super) fn climb_by_strips(
@@ -165,7 +167,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             lead = lead.shifted(Direction::Up, 1);
             feet = feet.shifted(Direction::Up, 1);
             let blocked =
-                self.hits_with(lead, walkable) || (feet_meet && self.hits_with(feet, walkable));
+                self.hits_with(lead, walkable) || (feet_meet && self.meets_one_way(feet, walkable));
             if !blocked {
                 return Some(k);
             }

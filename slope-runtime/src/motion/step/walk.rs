@@ -14,7 +14,9 @@
 //!   height below (or stands where it is, the ground right under it);
 //! - **a climb** of `k` when the highest solid pixel of that column beside the box lies
 //!   `k - 1` rows above its bottom, `k` at most the wall height − 1, and the `k` rows over
-//!   the box and the column ahead are clear: the box moves up onto it;
+//!   the box and the column ahead are clear: the box moves up onto it (its feet rise
+//!   through the box's own pixels, which only a one-way cell there could meet; where one
+//!   lies, the path decides);
 //! - **a wall** when that pixel lies higher.
 //!
 //! A pixel down is refused: the walker stands on the ground it stuck to or climbed onto
@@ -201,47 +203,44 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             // each: a wall, whatever lies above.
             return Some(None);
         }
-        // The rows over the box and the column ahead, up to the lift, must be clear; and
-        // so must the rows the rising feet pass in the columns the box keeps (inside a
-        // free box, unless a one-way cell is there: a one-way slope meets feet that climb
-        // onto it).
+        // The rows the lift adds over the box and the column ahead must be clear (the
+        // column ahead is clear above its top up to the head). A one-way cell never stops
+        // a head, but the column ahead lifted by as much as the box is high has its feet
+        // over the box: one-way cells the feet may reach count over the head too.
         let over = Rect {
             x0: here.x0.min(lead),
             x1: here.x1.max(lead),
             y0: here.y1.wrapping_add(1),
             y1: here.y1.wrapping_add(k),
         };
-        let feet = Rect {
-            x0: here.x0.max(moved.x0),
-            x1: here.x1.min(moved.x1),
-            y0: here.y0.wrapping_add(1),
-            y1: here.y0.wrapping_add(k),
-        };
+        if self.grid.top_with_one_way(over, one_way) != Top::Air {
+            return None;
+        }
+        // The feet rise through the box's own pixels, where only one-way cells meet them
+        // (the path's test of its feet row at this lift: at lower ones the column ahead
+        // stopped it). Whether one does depends on its pixels and where the feet come
+        // from: the path decides.
+        let (first, last) = (
+            self.grid.tile_of(here.x0.max(moved.x0)),
+            self.grid.tile_of(here.x1.min(moved.x1)),
+        );
+        let ty = self.grid.tile_of(here.y0.wrapping_add(k));
+        if gait.one_way_reach != IGNORES_ONE_WAY && !one_way.air(ty) && here.x0 < here.x1 {
+            let mut tx = first;
+            while tx <= last {
+                let cell = self.grid.map.cell(tx, ty);
+                if cell.one_way && !cell.is_empty() {
+                    return None;
+                }
+                tx = tx.wrapping_add(1); // ≤ last: cannot wrap
+            }
+        }
         let lifted = Rect {
             y0: moved.y0.wrapping_add(k),
             y1: moved.y1.wrapping_add(k),
             ..moved
         };
-        let clear = |r: Rect, rows| r.x0 > r.x1 || self.grid.top_with_one_way(r, rows) == Top::Air;
-        // A one-way cell never stops a head, but the column ahead lifted by as much as
-        // the box is high has its feet over the box: one-way cells the feet may reach
-        // count there, and over the head too (one lookup for both).
-        //
-        // A rise of one pixel (a slope up): the rows from the one over the feet to the
-        // one over the head, across the box and the column ahead, hold both strips, so
-        // clear they settle both in one lookup. The other pixels there are the free box's
-        // own and the column ahead's above its top, so they are clear too unless
-        // something embedded the box; then the two strips decide. (A rise of more has the
-        // obstacle's pixels among them; in a box taller than a tile the one lookup reads
-        // more cells than the two strips.)
-        let both = Rect {
-            y0: feet.y0,
-            ..over
-        };
-        if k == 1 && here.y1.wrapping_sub(here.y0) < self.grid.n && clear(both, one_way) {
-            return Some(Some((lifted, lead)));
-        }
-        (clear(over, one_way) && clear(feet, one_way)).then_some(Some((lifted, lead)))
+        Some(Some((lifted, lead)))
     }
 
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.

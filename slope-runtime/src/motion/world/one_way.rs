@@ -12,6 +12,10 @@
 //!   `world/cells.rs`) and on platforms (`meet_platform` in `world/platforms.rs`): the
 //!   part of a query box a one-way cell or platform meets is [`feet`] of it, or nothing;
 //! - a centre foot (`foot_column` in `world/foot.rs`): only the foot's column is feet;
+//! - a climb's feet, rising through the box's own pixels (`World::meets_one_way` in
+//!   `world/queries.rs`, asked by the step sideways in `step/sideways.rs`; the walk in
+//!   `step/walk.rs` leaves a climb with a one-way cell there to it): only one-way cells
+//!   and platforms meet them;
 //! - the height lookups of the walk and of a centre foot's traced surface,
 //!   [`OneWayRows`] and [`OneWayCells`] (`world/top.rs`, `world/foot.rs`,
 //!   `step/walk.rs`): by cell row, ground below the feet, air above their reach;

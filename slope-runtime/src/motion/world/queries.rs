@@ -9,6 +9,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
+use crate::motion::world::platforms::meet_platform;
 use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
@@ -67,6 +68,28 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             Some(foot) => self.grid.foot_hits(r, rules, foot),
         };
         cells || (!self.platforms.as_ref().is_empty() && self.hits_platforms(r, rules))
+    }
+
+    /// Whether the feet row `r` (one row) of an actor's box lifted by a climb meets a
+    /// one-way cell or platform under `rules`. Solid ones take no part: their pixels in
+    /// `r` are the box's own (a box that something embedded meets nothing new), or lie in
+    /// the rows over its head, which the climb tested first. Out of line: asked only where
+    /// a step sideways climbs.
+    #[inline(never)]
+    pub(crate) fn meets_one_way(&self, r: Rect, rules: &Rules) -> bool {
+        let ty = self.grid.tile_of(r.y0);
+        let (mut tx, last) = (self.grid.tile_of(r.x0), self.grid.tile_of(r.x1));
+        while tx <= last {
+            if self.grid.map.cell(tx, ty).one_way && self.grid.collides_with(tx, ty, r, rules) {
+                return true;
+            }
+            tx = tx.wrapping_add(1); // ≤ last: cannot wrap
+        }
+        self.platforms.as_ref().iter().enumerate().any(|(i, p)| {
+            p.one_way
+                && Some(i) != rules.skip_platform
+                && meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding)
+        })
     }
 
     /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
