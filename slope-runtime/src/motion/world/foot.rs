@@ -34,7 +34,7 @@ impl<M: TileMap> Grid<'_, M> {
     /// outwards).
     #[inline(never)]
     fn foot_sides_hit(&self, r: Rect, foot: Foot) -> bool {
-        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
+        let centre = foot.column_in(r);
         // Each side meets only solid pixels of the box beside the foot column: a side clear
         // of them (in flight, on flat ground, the downhill side) needs no trace, and above
         // the highest of them every column of the side is air.
@@ -110,7 +110,7 @@ impl<M: TileMap> Grid<'_, M> {
         foot: Foot,
         mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
     ) -> Option<B> {
-        let centre = r.x0.saturating_add(foot.offset()).min(r.x1);
+        let centre = foot.column_in(r);
         let Some(ground) = self.ground_under_foot(r, centre, foot) else {
             return f(r, body).break_value();
         };
@@ -238,7 +238,7 @@ impl<M: TileMap> Grid<'_, M> {
 #[inline(always)] // out of line, its rules came back through a copy (a library call on ARMv6-M)
 fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
     let column_of = |b: Rect| {
-        let x = b.x0.saturating_add(foot.offset()).min(b.x1);
+        let x = foot.column_in(b);
         Rect { x0: x, x1: x, ..b }
     };
     let one_way = match rules.one_way {

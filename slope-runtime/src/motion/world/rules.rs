@@ -4,6 +4,7 @@
 
 use crate::motion::actor::{Actor, Feet, NO_PLATFORM};
 use crate::motion::platform::Platform;
+use crate::motion::rect::Rect;
 use crate::motion::world::one_way::OneWay;
 
 /// How an actor's box meets the cells: which one-way cells count, and whether the box
@@ -47,6 +48,13 @@ impl Foot {
     #[inline(always)]
     pub(crate) fn offset(self) -> i32 {
         (self.0.get() & 0xff) as i32
+    }
+
+    /// The foot's column of box `r`: `offset` columns from its left edge, at most its right
+    /// edge.
+    #[inline(always)]
+    pub(crate) fn column_in(self, r: Rect) -> i32 {
+        r.x0.saturating_add(self.offset()).min(r.x1)
     }
 
     /// The rise per column of the steepest walkable slope: the wall height − 1.
