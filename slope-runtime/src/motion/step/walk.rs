@@ -192,6 +192,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 return Some(Some((moved, support)));
             }
             _ => {
+                // Ground falling ahead is highest under the trailing column, often right
+                // under it (a ledge left behind, a gentle slope): one column's pixel
+                // refuses the pixel down where the box's lookup would read a row of
+                // cells, on a box across tile columns.
+                let trail = if right { moved.x0 } else { moved.x1 };
+                let under_trail = Rect {
+                    x0: trail,
+                    x1: trail,
+                    y0: under_feet,
+                    y1: under_feet,
+                };
+                if self.grid.tile_of(moved.x0) != self.grid.tile_of(moved.x1)
+                    && self.grid.top_with_one_way(under_trail, one_way) == Top::At(under_feet)
+                {
+                    return Some(Some((moved, trail)));
+                }
                 return self
                     .stick_down(moved, gait, one_way)
                     .map(|r| Some((r, NO_SUPPORT)));
