@@ -39,7 +39,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::world::grid::Grid;
-use crate::motion::world::one_way::OneWayRows;
+use crate::motion::world::one_way::{OneWayCells, OneWayRows};
 use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 
@@ -168,16 +168,17 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             x1: here.x1.wrapping_add(step),
             ..here
         };
-        // The column ahead, and the pixel under it: ground there settles the stick.
+        // The column ahead, and the pixel under it: ground there settles the stick. (The
+        // walk's single-column lookups are its own inlined copies: through
+        // `Grid::top_with_one_way`, whose frame serves boxes of any width, each cost a call
+        // and that frame's set-up.)
         let under_feet = here.y0.wrapping_sub(1);
-        let ahead = Rect {
-            x0: lead,
-            x1: lead,
-            y0: under_feet,
-            y1: here.y1,
-        };
         let one_way = gait.one_way_rows(&self.grid, here);
-        let top = match self.grid.top_with_one_way(ahead, one_way) {
+        let rows = OneWayCells::Rows(one_way);
+        let top = match self
+            .grid
+            .column_top((lead, lead), (under_feet, here.y1), rows)
+        {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
             Top::At(top) if top == under_feet => {
@@ -193,18 +194,13 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             }
             _ => {
                 // Ground falling ahead is highest under the trailing column, often right
-                // under it (a ledge left behind, a gentle slope): one column's pixel
-                // refuses the pixel down where the box's lookup would read a row of
-                // cells, on a box across tile columns.
+                // under it (a ledge left behind, a gentle slope): one pixel of that column
+                // refuses the pixel down where the box's lookup reads its whole width.
                 let trail = if right { moved.x0 } else { moved.x1 };
-                let under_trail = Rect {
-                    x0: trail,
-                    x1: trail,
-                    y0: under_feet,
-                    y1: under_feet,
-                };
-                if self.grid.tile_of(moved.x0) != self.grid.tile_of(moved.x1)
-                    && self.grid.top_with_one_way(under_trail, one_way) == Top::At(under_feet)
+                if self
+                    .grid
+                    .column_top((trail, trail), (under_feet, under_feet), rows)
+                    == Top::At(under_feet)
                 {
                     return Some(Some((moved, trail)));
                 }
