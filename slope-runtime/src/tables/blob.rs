@@ -202,11 +202,11 @@ impl<'a> Tables<'a> {
 
     /// The highest solid row, within rows `rows` (inside the tile, low ≤ high), of columns
     /// `columns` (inside the tile, low ≤ high) of shape `id` placed as `variant`; `None`
-    /// when those pixels hold none, or for an id the blob lacks. The walk's height lookup:
-    /// the OR of the columns is one mask, read straight from the blob: the variant's own
-    /// column for one column (bit y = row y, no mirroring), and on 9- to 16-px tiles its
-    /// columns OR-ed for up to [`NARROW`]; two masks of one range-OR level of the record
-    /// for the other ranges.
+    /// when those pixels hold none, or for an id the blob lacks. The height lookup of a
+    /// box's columns in a cell: the OR of the columns is one mask, read straight from the
+    /// blob: on 9- to 16-px tiles the variant's columns OR-ed for up to [`NARROW`]; two
+    /// masks of one range-OR level of the record for the other ranges. (One column alone
+    /// has [`Tables::single_column_top`].)
     #[inline]
     pub(crate) fn columns_top(
         &self,
@@ -215,11 +215,6 @@ impl<'a> Tables<'a> {
         columns: (i32, i32),
         rows: (i32, i32),
     ) -> Option<i32> {
-        if columns.0 == columns.1 {
-            // One column (the column ahead of a walker, a traced column): a path of its own,
-            // with none of the range's values held across it.
-            return self.single_column_top(id, variant, columns.0, rows);
-        }
         if self.mask_bytes == 2 && columns.1.wrapping_sub(columns.0) < NARROW {
             // 9- to 16-px tiles: the variant's columns, OR-ed in a plain loop over
             // half-words (an X mirror stores them in the other order).
@@ -272,9 +267,10 @@ impl<'a> Tables<'a> {
     }
 
     /// [`Tables::columns_top`] of the one column `column`: one mask of the variant
-    /// columns.
+    /// columns (bit y = row y, no mirroring). The walk's height lookup: the column
+    /// ahead, the pixel under its trailing column.
     #[inline(always)]
-    fn single_column_top(
+    pub(crate) fn single_column_top(
         &self,
         id: ShapeId,
         variant: Variant,
@@ -510,6 +506,10 @@ mod tests {
                             .find(|&y| (c0..=c1).any(|x| solid[x as usize][y as usize]));
                         let top = t.columns_top(id, variant, (c0, c1), (r0, r1));
                         assert_eq!(top, expected, "{id:?} {variant:?} {c0}..={c1} {r0}..={r1}");
+                        if c0 == c1 {
+                            let single = t.single_column_top(id, variant, c0, (r0, r1));
+                            assert_eq!(single, expected, "{id:?} {variant:?} {c0} {r0}..={r1}");
+                        }
                         found += usize::from(top.is_some());
                     }
                 }
@@ -550,6 +550,10 @@ mod tests {
                             });
                             let top = t.columns_top(id, variant, (c0, c1), (r0, r1));
                             assert_eq!(top, expected, "N {n} {variant:?} {c0}..={c1} {r0}..={r1}");
+                            if c0 == c1 {
+                                let single = t.single_column_top(id, variant, c0, (r0, r1));
+                                assert_eq!(single, expected, "N {n} {variant:?} {c0} {r0}..={r1}");
+                            }
                             found += usize::from(top.is_some());
                         }
                     }

@@ -97,7 +97,11 @@ impl<M: TileMap> Grid<'_, M> {
                 (Solid::Full, _) => Some(hi),
                 (Solid::Shape(id, variant), _) => {
                     let lo = if ty == ty0 { lo0 } else { 0 };
-                    self.columns_top(id, variant, (px0, px1), (lo, hi))
+                    if x0 == x1 {
+                        self.column_mask_top(id, variant, px0, (lo, hi))
+                    } else {
+                        self.columns_top(id, variant, (px0, px1), (lo, hi))
+                    }
                 }
             };
             if let Some(y) = top {
@@ -136,6 +140,20 @@ impl<M: TileMap> Grid<'_, M> {
             Some(y) => Top::At(self.tile_origin(ty).saturating_add(y)),
             None => Top::Air,
         }
+    }
+
+    /// `Tables::single_column_top`, out of line as [`Grid::columns_top`] is, and apart
+    /// from it: one column reads one mask, and the range's frame and values would be set
+    /// up around it.
+    #[inline(never)]
+    pub(super) fn column_mask_top(
+        &self,
+        id: ShapeId,
+        variant: Variant,
+        column: i32,
+        rows: (i32, i32),
+    ) -> Option<i32> {
+        self.tables.single_column_top(id, variant, column, rows)
     }
 
     /// `Tables::columns_top`, out of line: inlined, the tables' fields would be loaded on
