@@ -471,6 +471,7 @@ struct Footing {
 
 /// Records what stopped the frame's move `(dx, dy)`: a wall (x motion stopped) on the
 /// side it was going, a ceiling (y motion stopped going up).
+#[inline(always)] // a few bit operations, on every frame: a call costs more
 pub(super) fn record_hits(actor: &mut Actor, blocked_x: bool, blocked_y: bool, dx: i32, dy: i32) {
     let c = &mut actor.contacts;
     c.set(Contacts::PUSHING_LEFT, blocked_x && dx < 0);

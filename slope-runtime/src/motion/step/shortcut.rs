@@ -142,7 +142,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             };
             (lead, (here.x0.wrapping_add(ax), here.x1))
         };
-        let clear = |r: Rect| r.x0 > r.x1 || self.clear_under_any_rules(r);
+        // The leading columns most often lie in one tile column: their lookup is this
+        // walk's own inlined copy.
+        let clear = |r: Rect| r.x0 > r.x1 || self.clear_in_one_column(r);
         let under = here.y0.wrapping_sub(1);
         let floor = Rect {
             y0: under,

@@ -8,7 +8,7 @@ use crate::map::{Solid, TileMap};
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::world::World;
-use crate::motion::world::one_way::OneWay;
+use crate::motion::world::one_way::{OneWay, OneWayCells, OneWayRows};
 use crate::motion::world::platforms::meet_platform;
 use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::motion::world::top::Top;
@@ -104,6 +104,19 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             return false;
         }
         self.grid.top_in(r) == Top::Air
+    }
+
+    /// [`Self::clear_under_any_rules`] with the lookup of a box in one tile column
+    /// inlined (a caller's own copy, spared the call and the set-up of a lookup that
+    /// serves any box).
+    #[inline(always)]
+    pub(crate) fn clear_in_one_column(&self, r: Rect) -> bool {
+        if self.grid.tile_of(r.x0) != self.grid.tile_of(r.x1) {
+            return self.clear_under_any_rules(r);
+        }
+        let rows = OneWayCells::Rows(OneWayRows::UNDECIDED);
+        (self.platforms.as_ref().is_empty() || !self.any_platform_in(r))
+            && self.grid.column_top((r.x0, r.x1), (r.y0, r.y1), rows) == Top::Air
     }
 
     /// Whether `r` covers a solid pixel of a shape cell (not a full one), whole box.
