@@ -10,7 +10,7 @@ use crate::motion::contacts::Contacts;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
-use crate::motion::step::walk::Ground;
+use crate::motion::step::walk::{Ground, NO_CELL};
 use crate::motion::world::World;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
 use crate::motion::world::rules::{Foot, Rules};
@@ -87,7 +87,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // unless a one-way cell takes part.
         if actor.settings.feet == Feet::Box
             && self.platforms.as_ref().is_empty()
-            && self.stand_on_plain_ground(actor)
+            && self.stand_on_plain_ground(actor, NO_CELL)
         {
             return;
         }
@@ -106,8 +106,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// one-way ground when no other cell holds it. Returns `false`, having recorded
     /// nothing, where the feet are inside the row of a one-way cell the search meets
     /// (which of its pixels meet them depends on its shape) or no cell holds ground there:
-    /// [`Self::stand`] decides those.
-    pub(super) fn stand_on_plain_ground(self, actor: &mut Actor) -> bool {
+    /// [`Self::stand`] decides those. `known`: a cell column whose cell the caller proved
+    /// to hold ground in that row (its pixels go untested), or `NO_CELL`.
+    pub(super) fn stand_on_plain_ground(self, actor: &mut Actor, known: i32) -> bool {
         let here = actor.rect();
         let centre = actor.centre_x();
         let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
@@ -126,7 +127,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 _ if cell.one_way && one_way == OneWayGround::Undecided => return false,
                 Solid::Full => (true, false),
                 Solid::Shape(id, variant) => (
-                    self.grid.line_covers::<true>(id, variant, row, (lo, hi)),
+                    tx == known || self.grid.line_covers::<true>(id, variant, row, (lo, hi)),
                     true,
                 ),
             };
@@ -155,8 +156,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// not one-way: the search's answer without its set-up. The cell under the centre
     /// holds ground in the box's part of the row when it is a block, when it is the only
     /// cell, when the walk's ground column lies in it, or when its pixels say so; otherwise
-    /// the ground the walk proved lies in the other cell. Returns `false`, having recorded
-    /// nothing, where it cannot answer so.
+    /// the ground the walk proved lies in the other cell. A box over more cell columns
+    /// takes the search, spared the pixels of the cell that holds the walk's ground
+    /// column. Returns `false`, having recorded nothing, where it cannot answer so.
     pub(super) fn stand_on_walked_ground(self, actor: &mut Actor, ground: Ground) -> bool {
         if ground == Ground::Unproved {
             return false;
@@ -165,7 +167,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let (first, last) = (self.grid.tile_of(here.x0), self.grid.tile_of(here.x1));
         // A box spans at most MAX_SIZE px: no wrap.
         if last.wrapping_sub(first) > 1 {
-            return false;
+            return match ground {
+                Ground::Column(x) => self.stand_on_plain_ground(actor, self.grid.tile_of(x)),
+                _ => false,
+            };
         }
         let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
         let tx = self.grid.tile_of(actor.centre_x());
@@ -505,6 +510,7 @@ mod tests {
 
     use crate::motion::contacts::Contacts;
     use crate::motion::step::Mover;
+    use crate::motion::step::walk::NO_CELL;
     use crate::motion::world::one_way::OneWay;
     use crate::motion::world::rules::Rules;
     use crate::testing::{map, tables, terrain};
@@ -546,7 +552,7 @@ mod tests {
                     Mover::new(&world).stand_on_footing(&mut general, footing);
                 }
                 let mut plain = actor;
-                if Mover::new(&world).stand_on_plain_ground(&mut plain) {
+                if Mover::new(&world).stand_on_plain_ground(&mut plain, NO_CELL) {
                     prop_assert_eq!(plain.contacts, general.contacts, "{:?}", actor);
                     answers.set(answers.get() + 1);
                     one_way.set(one_way.get() + usize::from(plain.contacts.on_one_way()));

@@ -59,6 +59,7 @@ use crate::motion::step::drop::end_drop_on_ground;
 use crate::motion::step::shortcut::{Shortcuts, Whole};
 use crate::motion::step::sideways::Landing;
 use crate::motion::step::vertical::Pixel;
+use crate::motion::step::walk::NO_CELL;
 use crate::motion::world::World;
 use crate::tables::geometry::Direction;
 use crate::units::{MAX_MOVE, MAX_POSITION, MAX_SPEED};
@@ -237,7 +238,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             Some(Whole::Walk { blocked_x, stood }) => {
                 // On plain ground, with no platform near: the ground cell is all to find.
                 self.finish_drop(actor);
-                if !stood && !self.stand_on_plain_ground(actor) {
+                if !stood && !self.stand_on_plain_ground(actor, NO_CELL) {
                     self.stand(actor);
                 }
                 record_hits(actor, blocked_x, dy < 0, dx, dy);

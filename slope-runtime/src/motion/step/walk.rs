@@ -139,7 +139,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     pub(super) fn stand_still(self, actor: &mut Actor) -> bool {
         let stands = actor.settings.feet == Feet::Box
             && (self.platforms.as_ref().is_empty() || !self.any_platform_in(actor.rect().grown(1)))
-            && self.stand_on_plain_ground(actor);
+            && self.stand_on_plain_ground(actor, NO_CELL);
         #[cfg(test)]
         if stands {
             super::tests::STANDS.with(|n| n.set(n.get() + 1));
@@ -293,6 +293,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
 /// No column known to hold the ground under a walker's box: a column left of every box a
 /// walk can reach (a step's away from the edge of the world).
 const NO_SUPPORT: i32 = i32::MIN;
+
+/// No cell column known to hold the ground under a box (`Mover::stand_on_plain_ground`):
+/// left of every cell a box a step's away from the edge of the world covers.
+pub(super) const NO_CELL: i32 = i32::MIN;
 
 /// What a walk proved of the ground right under its last box (the row under its feet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
