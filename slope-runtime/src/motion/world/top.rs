@@ -33,28 +33,11 @@ impl<M: TileMap> Grid<'_, M> {
     }
 
     /// [`Grid::top_in`], one-way cells taken as `rows` says by their cell row: solid,
-    /// air, or (undecided) answering [`Top::OneWay`]. A box in one tile column and a box
-    /// across them take functions of their own: in one, the narrow box's lookup would
-    /// pay for the wide one's frame and set-up.
-    #[inline(always)]
+    /// air, or (undecided) answering [`Top::OneWay`].
     pub(crate) fn top_with_one_way(&self, r: Rect, rows: OneWayRows) -> Top {
         if self.tile_of(r.x0) == self.tile_of(r.x1) {
-            self.one_column_top(r, rows)
-        } else {
-            self.cells_top(r, rows)
+            return self.column_top((r.x0, r.x1), (r.y0, r.y1), OneWayCells::Rows(rows));
         }
-    }
-
-    /// [`Grid::top_with_one_way`] of a box in one tile column.
-    #[inline(never)]
-    fn one_column_top(&self, r: Rect, rows: OneWayRows) -> Top {
-        self.column_top((r.x0, r.x1), (r.y0, r.y1), OneWayCells::Rows(rows))
-    }
-
-    /// [`Grid::top_with_one_way`] of a box across tile columns: cell rows from the top
-    /// down, each cell's top by [`Grid::cell_top`].
-    #[inline(never)]
-    fn cells_top(&self, r: Rect, rows: OneWayRows) -> Top {
         let span = self.cell_span(r);
         if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
             return Top::Air;
