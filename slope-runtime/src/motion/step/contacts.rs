@@ -168,7 +168,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // A box spans at most MAX_SIZE px: no wrap.
         if last.wrapping_sub(first) > 1 {
             return match ground {
-                Ground::Column(x) => self.stand_on_plain_ground(actor, self.grid.tile_of(x)),
+                Ground::Column(x) => {
+                    // A drop that this frame's move ends makes the row it left ground
+                    // again: settled before the search.
+                    self.finish_drop(actor);
+                    self.stand_on_plain_ground(actor, self.grid.tile_of(x))
+                }
                 _ => false,
             };
         }

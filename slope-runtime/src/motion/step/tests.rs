@@ -782,3 +782,37 @@ fn a_climb_as_high_as_the_box_meets_a_one_way_block_ahead() {
     assert_eq!((slow.x, slow.y), (8, 16));
     assert!(slow.contacts.pushing_right());
 }
+
+/// A wide walker that dropped through a one-way cell and climbs, in one pixel, back to
+/// that cell's top onto a wall beside it: the drop ends with the climb, so the one-way
+/// cell nearer the centre is its ground (as the pixel path finds it), not the wall.
+#[test]
+fn a_climb_out_of_a_dropped_row_stands_on_that_row() {
+    let mut map = Map::new(Cell::EMPTY);
+    for ty in 0..3 {
+        map.set(0, ty, Cell::FULL);
+        map.set(2, ty, Cell::FULL);
+    }
+    map.set(2, 2, Cell::FULL.one_way());
+    let world = World::with_platforms(tables(), &map, &[][..]);
+    let mut start = Actor::new(16, 48, 19, 16);
+    start.settings.wall_height = 17;
+    let (mut fast, mut slow) = (start, start);
+    // Stand on the one-way cell, drop through it onto the block under it, walk left.
+    let frames = [(0, false), (0, true), (0, false), (0, false), (0, false)]
+        .into_iter()
+        .chain(core::iter::once((-SUBPIXEL, false)));
+    for (frame, (vx, drop)) in frames.enumerate() {
+        for a in [&mut fast, &mut slow] {
+            (a.vx, a.vy) = (vx, -6 * SUBPIXEL);
+            if drop {
+                a.drop_through();
+            }
+        }
+        Mover::new(&world).step_with(&mut fast, Shortcuts::Taken);
+        Mover::new(&world).step_with(&mut slow, Shortcuts::Refused);
+        assert_eq!(fast, slow, "frame {frame}");
+    }
+    assert_eq!((slow.x, slow.y), (15, 48), "it climbed the wall");
+    assert_eq!(slow.contacts.ground_cell(), Some((2, 2)));
+}
