@@ -2,8 +2,6 @@
 //! platform; the walls and ceilings that refused a pixel), and the probe a game
 //! asks for, `World::touching`.
 
-use core::ops::ControlFlow;
-
 use crate::map::{Cell, Solid, TileMap};
 use crate::motion::actor::{Actor, Feet};
 use crate::motion::contacts::Contacts;
@@ -12,8 +10,9 @@ use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::step::walk::{Ground, NO_CELL};
 use crate::motion::world::World;
+use crate::motion::world::foot::foot_column;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
-use crate::motion::world::rules::{Foot, Rules};
+use crate::motion::world::rules::{Foot, Rules, SOLIDS};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
@@ -346,19 +345,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             !only_one_way && best.is_some_and(|(d, _)| d == 0)
         };
         // What the parts of the box one pixel lower meet (they may reach rows above its
-        // bottom, where its columns dip into the ground).
+        // bottom, where its columns dip into the ground): the foot column, then the others
+        // (see `Grid::foot_parts`), each tested here, a frame over the search for them.
         let lower = here.shifted(Direction::Down, 1);
-        self.grid.foot_parts(lower, floor, foot, |part, rules| {
-            let mut settled = false;
-            self.grid.each_cell(part, |tx, ty| {
-                settled |= visit(tx, ty, self.grid.collides_with(tx, ty, part, rules));
+        let mut settled = false;
+        {
+            let (column, foot_rules) = foot_column(lower, floor, foot);
+            self.grid.each_cell(column, |tx, ty| {
+                settled |= visit(tx, ty, self.grid.collides_with(tx, ty, column, &foot_rules));
             });
-            if settled {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+        }
+        // The other parts meet the cells with one-way cells ignored (a platform to skip
+        // is no cell's business).
+        if !settled {
+            let mut parts = self.grid.body_parts(lower, foot);
+            while !settled && let Some(part) = parts.next(&self.grid) {
+                self.grid.each_cell(part, |tx, ty| {
+                    settled |= visit(tx, ty, self.grid.collides_with(tx, ty, part, &SOLIDS));
+                });
             }
-        });
+        }
         let cell = best.map(|(_, cell)| cell);
         self.footing_with_platforms(cell, meets, only_one_way, below, floor, centre)
     }

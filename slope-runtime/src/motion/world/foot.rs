@@ -84,7 +84,7 @@ impl<M: TileMap> Grid<'_, M> {
     /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
     /// [`Foot`]), with the whole-box rules it meets them under, until `f` breaks; returns
     /// what `f` broke with: first the foot column (the only part one-way cells meet), then
-    /// the other columns.
+    /// the other columns ([`BodyParts`]).
     pub(crate) fn foot_parts<B>(
         &self,
         r: Rect,
@@ -96,59 +96,39 @@ impl<M: TileMap> Grid<'_, M> {
         if let ControlFlow::Break(b) = f(column, &foot_rules) {
             return Some(b);
         }
-        self.body_parts(r, &rules.whole(OneWay::Ignored), foot, f)
-    }
-
-    /// [`Self::foot_parts`] but the foot column, under the rules `body`: each side's
-    /// columns outwards, cut to the rows above the traced surface (neighbours cut alike
-    /// form one part), and from a wall outwards whole. Without ground under the foot
-    /// within reach, the whole box.
-    fn body_parts<B>(
-        &self,
-        r: Rect,
-        body: &Rules,
-        foot: Foot,
-        mut f: impl FnMut(Rect, &Rules) -> ControlFlow<B>,
-    ) -> Option<B> {
-        let centre = foot.column_in(r);
-        let Some(ground) = self.ground_under_foot(r, centre, foot) else {
-            return f(r, body).break_value();
-        };
-        let mut side = |step: i32, last: i32| {
-            let mut trace = Trace::new(ground, foot.rise());
-            // The part being gathered: its first column and the row it starts at.
-            let (mut x0, mut y0) = (centre, i32::MAX);
-            let mut x = centre;
-            while x != last {
-                x = x.wrapping_add(step); // between the centre and `last`: cannot wrap
-                let beyond = last.wrapping_sub(x).wrapping_abs();
-                if self
-                    .trace_column(&mut trace, x, (r.y0, i32::MIN), beyond)
-                    .is_none()
-                {
-                    // This column and every one beyond meet the whole box: one part.
-                    flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
-                    return flush(&mut f, body, r, (x, last), r.y0);
-                }
-                let from = trace.surface.saturating_add(1).max(r.y0);
-                if from != y0 {
-                    flush(&mut f, body, r, (x0, x.wrapping_sub(step)), y0)?;
-                    (x0, y0) = (x, from);
-                }
-            }
-            flush(&mut f, body, r, (x0, last), y0)
-        };
-        if r.x0 < centre {
-            if let ControlFlow::Break(b) = side(-1, r.x0) {
-                return Some(b);
-            }
-        }
-        if centre < r.x1 {
-            if let ControlFlow::Break(b) = side(1, r.x1) {
+        let body = rules.whole(OneWay::Ignored);
+        let mut parts = self.body_parts(r, foot);
+        while let Some(part) = parts.next(self) {
+            if let ControlFlow::Break(b) = f(part, &body) {
                 return Some(b);
             }
         }
         None
+    }
+
+    /// The parts of the box `r` of a centre foot beside its foot column (see
+    /// [`BodyParts`]).
+    #[inline(always)] // built in the caller's frame: returned, it is copied (a library call)
+    pub(crate) fn body_parts(&self, r: Rect, foot: Foot) -> BodyParts {
+        let centre = foot.column_in(r);
+        let ground = self.ground_under_foot(r, centre, foot);
+        let mut parts = BodyParts {
+            r,
+            centre,
+            trace: Trace::new(ground.unwrap_or(i32::MIN), foot.rise()),
+            side: (0, 0),
+            x: centre,
+            part: (centre, i32::MAX),
+            pending: None,
+            phase: Phase::Done,
+        };
+        match ground {
+            None => parts.phase = Phase::WholeBox,
+            Some(_) if r.x0 < centre => parts.start_side(-1, r.x0),
+            Some(_) if centre < r.x1 => parts.start_side(1, r.x1),
+            Some(_) => {}
+        }
+        parts
     }
 
     /// The ground under the foot: the highest solid pixel of the foot column below the box,
@@ -236,7 +216,7 @@ impl<M: TileMap> Grid<'_, M> {
 /// The foot column of a centre foot's box `r`, and the rules it meets the cells under:
 /// one-way cells meet it when the foot column of the box before the step was above them.
 #[inline(always)] // out of line, its rules came back through a copy (a library call on ARMv6-M)
-fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
+pub(crate) fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
     let column_of = |b: Rect| {
         let x = foot.column_in(b);
         Rect { x0: x, x1: x, ..b }
@@ -252,6 +232,7 @@ fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
 }
 
 /// The surface traced along one side of a centre foot.
+#[derive(Clone, Copy)]
 struct Trace {
     /// The ground under the foot: the surface never goes lower.
     ground: i32,
@@ -271,25 +252,123 @@ impl Trace {
     }
 }
 
-/// Calls `f` on the part of box `r` over columns `xs` (either order) from row `y0` up,
-/// unless it is empty (no columns, or `y0` above the box).
-fn flush<B>(
-    f: &mut impl FnMut(Rect, &Rules) -> ControlFlow<B>,
-    body: &Rules,
+/// The parts of a centre foot's box beside its foot column that meet the cells, one at a
+/// time ([`BodyParts::next`]): each side's columns from the foot outwards, cut to the rows
+/// above the traced surface (neighbours cut alike form one part), and from a wall outwards
+/// whole; without ground under the foot within reach, the whole box. A cursor rather than
+/// a call per part: the caller's test of each part (a cell lookup) then sits one frame
+/// under the search, not three (the frames a centre-feet game's deepest stack adds up).
+pub(crate) struct BodyParts {
     r: Rect,
-    (a, b): (i32, i32),
-    y0: i32,
-) -> ControlFlow<B> {
-    let part = Rect {
-        x0: a.min(b),
-        x1: a.max(b),
-        y0,
-        y1: r.y1,
-    };
-    if y0 > r.y1 || y0 == i32::MAX {
-        return ControlFlow::Continue(());
+    centre: i32,
+    trace: Trace,
+    /// The side being traced: the step outwards (−1, 1) and its last column.
+    side: (i32, i32),
+    /// The last column traced.
+    x: i32,
+    /// The part being gathered: its first column and the row it starts at (`i32::MAX`:
+    /// none yet).
+    part: (i32, i32),
+    /// A part found with the one returned, returned next.
+    pending: Option<Rect>,
+    phase: Phase,
+}
+
+/// Where [`BodyParts`] is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// The whole box is the one part left.
+    WholeBox,
+    /// Tracing a side.
+    Side,
+    Done,
+}
+
+impl BodyParts {
+    /// The next part, or `None` when every one has been returned.
+    #[inline(never)] // its trace's lookups stay off the stack of the caller's tests
+    pub(crate) fn next<M: TileMap>(&mut self, grid: &Grid<'_, M>) -> Option<Rect> {
+        loop {
+            if let Some(part) = self.pending.take() {
+                return Some(part);
+            }
+            match self.phase {
+                Phase::WholeBox => {
+                    self.phase = Phase::Done;
+                    return Some(self.r);
+                }
+                Phase::Done => return None,
+                Phase::Side => {}
+            }
+            if let Some(part) = self.trace_one_column(grid) {
+                return Some(part);
+            }
+        }
     }
-    f(part, body)
+
+    /// One more column of the side being traced (or the end of the side): the part it
+    /// completes, if any.
+    fn trace_one_column<M: TileMap>(&mut self, grid: &Grid<'_, M>) -> Option<Rect> {
+        let (step, last) = self.side;
+        let (x0, y0) = self.part;
+        if self.x == last {
+            let part = self.part_of((x0, last), y0);
+            self.end_side();
+            return part;
+        }
+        let x = self.x.wrapping_add(step); // between the centre and `last`: cannot wrap
+        self.x = x;
+        let beyond = last.wrapping_sub(x).wrapping_abs();
+        let before = x.wrapping_sub(step);
+        if grid
+            .trace_column(&mut self.trace, x, (self.r.y0, i32::MIN), beyond)
+            .is_none()
+        {
+            // This column and every one beyond meet the whole box: one part.
+            let part = self.part_of((x0, before), y0);
+            self.pending = self.part_of((x, last), self.r.y0);
+            self.end_side();
+            return part;
+        }
+        let from = self.trace.surface.saturating_add(1).max(self.r.y0);
+        if from == y0 {
+            return None;
+        }
+        self.part = (x, from);
+        self.part_of((x0, before), y0)
+    }
+
+    /// Starts tracing the side towards `step` (−1, 1) that ends at column `last`.
+    fn start_side(&mut self, step: i32, last: i32) {
+        self.trace.surface = self.trace.ground;
+        self.side = (step, last);
+        self.x = self.centre;
+        self.part = (self.centre, i32::MAX);
+        self.phase = Phase::Side;
+    }
+
+    /// The left side done, the right one (if the box has one), else the end.
+    fn end_side(&mut self) {
+        if self.side.0 < 0 && self.centre < self.r.x1 {
+            self.start_side(1, self.r.x1);
+        } else {
+            self.phase = Phase::Done;
+        }
+    }
+
+    /// The part of the box over columns `xs` (either order) from row `y0` up, unless it
+    /// is empty (no columns, or `y0` above the box).
+    fn part_of(&self, (a, b): (i32, i32), y0: i32) -> Option<Rect> {
+        if y0 > self.r.y1 || y0 == i32::MAX {
+            return None;
+        }
+        Some(Rect {
+            x0: a.min(b),
+            x1: a.max(b),
+            y0,
+            y1: self.r.y1,
+        })
+    }
 }
 
 #[cfg(all(test, feature = "centre_feet"))]

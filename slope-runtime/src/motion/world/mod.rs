@@ -15,7 +15,7 @@
 //! platforms together (`queries`).
 
 mod cells;
-mod foot;
+pub(crate) mod foot;
 pub(crate) mod grid;
 mod ground_angle;
 mod meeting;
