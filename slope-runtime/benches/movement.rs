@@ -372,9 +372,10 @@ kind_calls!(
     runtime_on_slope bitmask_on_slope naive_on_slope 3
 );
 
-/// `MOVEMENT_KINDS=1`: runs 1000 actors of the mixed crowd on the three engines in step for
-/// the warm-up and 60 frames more; each of those 60 frames is then taken again, by each
-/// engine from the same state, through the function of its kind (see [`Kind`]), ten times.
+/// `MOVEMENT_KINDS=1`: runs 1000 actors of the mixed crowd (`MOVEMENT_KINDS=large`: of the
+/// large one) on the three engines in step for the warm-up and 60 frames more; each of
+/// those 60 frames is then taken again, by each engine from the same state, through the
+/// function of its kind (see [`Kind`]), ten times.
 /// Under callgrind, each function's inclusive instructions over its calls are that kind's
 /// cost per actor-frame; the kinds' shares are printed.
 ///
@@ -382,10 +383,10 @@ kind_calls!(
 /// MOVEMENT_KINDS=1 valgrind --tool=callgrind --callgrind-out-file=kinds.out target/release/deps/movement-…
 /// callgrind_annotate --inclusive=yes --tree=calling kinds.out | grep -E '=> .*movement::(runtime|bitmask|naive)_'
 /// ```
-fn kinds(e: Engines<'_>) {
-    let mut mobs = crowd_of::<Actor>(&MIXED, 1000);
-    let mut masked = crowd_of::<Body>(&MIXED, 1000);
-    let mut walkers = crowd_of::<Body>(&MIXED, 1000);
+fn kinds(e: Engines<'_>, crowd: &Crowd) {
+    let mut mobs = crowd_of::<Actor>(crowd, 1000);
+    let mut masked = crowd_of::<Body>(crowd, 1000);
+    let mut walkers = crowd_of::<Body>(crowd, 1000);
     for _ in 0..WARM_FRAMES {
         runtime_frame(e.world, &mut mobs);
         body_frame(e.bitmask, &mut masked);
@@ -559,8 +560,8 @@ fn main() {
         naive.bitmaps(),
     );
 
-    if std::env::var("MOVEMENT_KINDS").is_ok() {
-        kinds(e);
+    if let Ok(which) = std::env::var("MOVEMENT_KINDS") {
+        kinds(e, if which == "large" { &LARGE } else { &MIXED });
         return;
     }
     if let Ok(spec) = std::env::var("MOVEMENT_PROFILE") {
