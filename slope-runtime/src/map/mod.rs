@@ -100,12 +100,39 @@ impl Cell {
 pub trait TileMap {
     /// The cell at `(tx, ty)`.
     fn cell(&self, tx: i32, ty: i32) -> Cell;
+
+    /// Whether every cell of row `ty` from column `tx0` to `tx1` (inclusive; none when
+    /// `tx1 < tx0`) is empty. The movers ask it before reading a row of a box's cells one
+    /// by one (most rows a falling or walking box spans are open air); the default asks
+    /// [`TileMap::cell`] for each, and a map that stores its rows can answer from them at
+    /// once, as [`GridMap`] does.
+    #[inline]
+    fn row_is_empty(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
+        if tx1 < tx0 {
+            return true;
+        }
+        let mut tx = tx0;
+        loop {
+            if !self.cell(tx, ty).is_empty() {
+                return false;
+            }
+            if tx >= tx1 {
+                return true;
+            }
+            tx = tx.wrapping_add(1); // < tx1: cannot wrap
+        }
+    }
 }
 
 impl<M: TileMap + ?Sized> TileMap for &M {
     #[inline(always)]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
         (**self).cell(tx, ty)
+    }
+
+    #[inline(always)]
+    fn row_is_empty(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
+        (**self).row_is_empty(tx0, tx1, ty)
     }
 }
 
@@ -145,6 +172,8 @@ impl PackedCell {
     const EMPTY: PackedCell = PackedCell::pack(Cell::EMPTY);
     const FULL: u32 = 1;
     const SHAPE: u32 = 2;
+    /// The bits that say empty (0), full or shape.
+    const SOLID: u32 = 3;
     const ONE_WAY: u32 = 1 << 2;
 
     const fn pack(cell: Cell) -> PackedCell {
@@ -273,12 +302,66 @@ impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
             None => self.outside.unpack(),
         }
     }
+
+    #[inline]
+    fn row_is_empty(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
+        // Inside the map, the row's words ORed: a cell is empty when its two low bits are.
+        let inside = usize::try_from(tx0).ok().zip(usize::try_from(tx1).ok());
+        let row = usize::try_from(ty).ok().and_then(|ty| self.rows.get(ty));
+        match (row, inside) {
+            (Some(row), Some((x0, x1))) if x0 <= x1 => match row.get(x0..=x1) {
+                Some(cells) => cells.iter().fold(0, |acc, c| acc | c.0) & PackedCell::SOLID == 0,
+                None => self.row_cell_by_cell(tx0, tx1, ty),
+            },
+            _ => self.row_cell_by_cell(tx0, tx1, ty),
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> GridMap<W, H> {
+    /// [`TileMap::row_is_empty`] of a row that reaches outside the map: cell by cell.
+    #[cold]
+    fn row_cell_by_cell(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
+        tx1 < tx0 || (tx0..=tx1).all(|tx| self.cell(tx, ty).is_empty())
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::{Cell, GridMap, PackedCell, TileMap};
+    use crate::testing::{Map, cell, map_of};
     use crate::{ShapeId, Variant};
+
+    /// A map that answers cells only: [`TileMap::row_is_empty`] is the trait's own.
+    struct ByCell<'a>(&'a Map);
+
+    impl TileMap for ByCell<'_> {
+        fn cell(&self, tx: i32, ty: i32) -> Cell {
+            self.0.cell(tx, ty)
+        }
+    }
+
+    proptest! {
+        /// A row is empty exactly when each of its cells is, inside the map or reaching
+        /// outside it, for `GridMap`'s answer from its words, the trait's default, and a
+        /// reference to either.
+        #[test]
+        fn a_row_is_empty_when_each_cell_is(
+            map in map_of(prop_oneof![
+                6 => Just(Cell::EMPTY),
+                1 => Just(Cell::EMPTY.one_way()),
+                2 => cell(),
+            ]),
+            (tx0, tx1, ty) in (-3..8i32, -3..8i32, -3..8i32),
+        ) {
+            let expected = (tx0..=tx1).all(|tx| map.cell(tx, ty).is_empty());
+            prop_assert_eq!(map.row_is_empty(tx0, tx1, ty), expected);
+            prop_assert_eq!(<&Map as TileMap>::row_is_empty(&&map, tx0, tx1, ty), expected);
+            prop_assert_eq!(ByCell(&map).row_is_empty(tx0, tx1, ty), expected);
+        }
+    }
 
     /// Every cell a map can hold comes back from its word unchanged.
     #[test]

@@ -103,7 +103,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         if self.any_platform_in(r) {
             return false;
         }
-        self.grid.top_in(r) == Top::Air
+        // Open air, the usual answer (a flight), is a test of empty cells, row by row.
+        self.grid.cells_empty(r) || self.grid.top_in(r) == Top::Air
     }
 
     /// [`Self::clear_under_any_rules`] with the lookup of a box in one tile column

@@ -32,6 +32,20 @@ impl<M: TileMap> Grid<'_, M> {
         self.top_with_one_way(r, OneWayRows::UNDECIDED)
     }
 
+    /// Whether every cell `r` covers is empty (`TileMap::row_is_empty`, row by row).
+    #[inline(never)]
+    pub(crate) fn cells_empty(&self, r: Rect) -> bool {
+        let span = self.cell_span(r);
+        let mut ty = span.ty0;
+        while ty <= span.ty1 {
+            if !self.map.row_is_empty(span.tx0, span.tx1, ty) {
+                return false;
+            }
+            ty = ty.wrapping_add(1); // ≤ ty1: cannot wrap
+        }
+        true
+    }
+
     /// [`Grid::top_in`], one-way cells taken as `rows` says by their cell row: solid,
     /// air, or (undecided) answering [`Top::OneWay`].
     pub(crate) fn top_with_one_way(&self, r: Rect, rows: OneWayRows) -> Top {
