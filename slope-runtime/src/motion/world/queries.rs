@@ -97,7 +97,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// Whether `r` is clear under every rule set at once: it covers no solid pixel of any
     /// cell, no one-way cell lies among the cells it covers (whatever the rules, they meet
     /// no more than that), and it overlaps no platform. A move whose boxes all lie inside
-    /// `r` meets nothing. One height lookup (`Grid::top_in`) per cell that is not empty.
+    /// `r` meets nothing. Open air answers from the map's rows (`Grid::cells_empty`);
+    /// otherwise one height lookup (`Grid::top_in`) per cell that is not empty. For boxes
+    /// a step's away from the edge of the world (the shortcuts').
     #[inline] // in the flight shortcut, every airborne frame
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {

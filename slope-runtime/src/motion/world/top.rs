@@ -32,8 +32,10 @@ impl<M: TileMap> Grid<'_, M> {
         self.top_with_one_way(r, OneWayRows::UNDECIDED)
     }
 
-    /// Whether every cell `r` covers is empty (`TileMap::row_is_empty`, row by row).
-    #[inline(never)]
+    /// Whether every cell `r` covers is empty (`TileMap::row_is_empty`, row by row). For
+    /// boxes a step's away from the edge of the world (the shortcuts' tests of open air),
+    /// whose rows of cells lie far inside `i32`.
+    #[inline(never)] // one copy for the flight's and the level walk's tests
     pub(crate) fn cells_empty(&self, r: Rect) -> bool {
         let span = self.cell_span(r);
         let mut ty = span.ty0;
@@ -41,7 +43,7 @@ impl<M: TileMap> Grid<'_, M> {
             if !self.map.row_is_empty(span.tx0, span.tx1, ty) {
                 return false;
             }
-            ty = ty.wrapping_add(1); // ≤ ty1: cannot wrap
+            ty = ty.wrapping_add(1); // ≤ ty1, far inside `i32`: cannot wrap
         }
         true
     }
