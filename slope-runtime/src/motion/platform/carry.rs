@@ -281,7 +281,7 @@ fn step_platform<M: TileMap>(
     for group in groups.iter_mut() {
         for actor in group.iter_mut() {
             let mut trial = *actor;
-            if !resolve(&world, index, before, after, dir, &mut trial) {
+            if !resolve(&world, index, &before, &after, dir, &mut trial) {
                 actor.crush_pending = true;
                 if let Some(slot) = platforms.get_mut(index) {
                     *slot = before;
@@ -292,7 +292,7 @@ fn step_platform<M: TileMap>(
     }
     for group in groups.iter_mut() {
         for actor in group.iter_mut() {
-            resolve(&world, index, before, after, dir, actor);
+            resolve(&world, index, &before, &after, dir, actor);
         }
     }
     true
@@ -304,14 +304,14 @@ fn step_platform<M: TileMap>(
 fn resolve<M: TileMap>(
     world: &World<'_, &M, &[Platform]>,
     index: usize,
-    before: Platform,
-    after: Platform,
+    before: &Platform,
+    after: &Platform,
     dir: Direction,
     actor: &mut Actor,
 ) -> bool {
     // Dropping through this (one-way) platform: it neither carries nor lifts the actor.
     let dropping = after.one_way && actor.dropping_through() == Some(index);
-    let rider = !dropping && carries(&before, actor);
+    let rider = !dropping && carries(before, actor);
     let overlapped = !after.one_way && after.rect().overlaps(&actor.rect());
     let lifted = after.one_way && rider && dir == Direction::Up;
     if overlapped || lifted {

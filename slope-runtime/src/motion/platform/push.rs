@@ -7,7 +7,7 @@ use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::world::World;
 use crate::motion::world::one_way::OneWay;
-use crate::motion::world::rules::Rules;
+use crate::motion::world::rules::{Rules, SkipPlatform};
 use crate::tables::geometry::Direction;
 use crate::units::MAX_SPEED;
 
@@ -17,7 +17,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     pub(crate) fn push_aside(&self, actor: &mut Actor, dir: Direction, pusher: usize) -> bool {
         let here = actor.rect();
         let rules = Rules {
-            skip_platform: Some(pusher),
+            skip_platform: SkipPlatform::index(pusher),
             ..Rules::for_actor(actor, OneWay::Ignored, &self.platforms)
         };
         if dir.is_horizontal() {
@@ -48,7 +48,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     pub(crate) fn relocate(&self, actor: &mut Actor, pusher: usize) -> bool {
         let all = Rules::for_actor(actor, OneWay::Ignored, &self.platforms);
         let path = Rules {
-            skip_platform: Some(pusher),
+            skip_platform: SkipPlatform::index(pusher),
             ..all
         };
         self.escape_shortest(actor, &all, Some(&path))

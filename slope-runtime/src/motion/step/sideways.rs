@@ -9,7 +9,7 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::world::one_way::OneWay;
-use crate::motion::world::rules::Rules;
+use crate::motion::world::rules::{Rules, SOLIDS};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
@@ -66,7 +66,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         solid_ahead: Option<bool>,
     ) -> Option<i32> {
         let here = actor.rect();
-        let solids = Rules::for_actor(actor, OneWay::Ignored, &self.platforms);
         // A rise lower than the wall height is climbed. The box must fit straight above
         // its old place too, so it never cuts a ceiling's corner.
         let climb = actor.settings.wall().saturating_sub(1).max(0);
@@ -75,9 +74,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // of pixels the moved box adds.)
         let by_strips = walkable.foot().is_none() && strips_allowed();
         let lift = if by_strips {
-            self.climb_by_strips(here, dir, climb, walkable, &solids)
+            self.climb_by_strips(here, dir, climb, walkable)
         } else {
-            self.climb_by_boxes(here, dir, climb, walkable, &solids)
+            self.climb_by_boxes(here, dir, climb, walkable)
         };
         if lift.is_some() {
             return lift;
@@ -95,8 +94,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             }
         }
         // One-way cells never make walls: pass through them from the side.
-        let solid_ahead = solid_ahead.unwrap_or_else(|| self.blocked(here, dir, &solids));
+        let solid_ahead = solid_ahead.unwrap_or_else(|| self.solid_ahead(here, dir, walkable));
         (!solid_ahead).then_some(0)
+    }
+
+    /// Whether the free box `here` moved one pixel towards `dir` covers a solid pixel with
+    /// one-way cells and platforms ignored. Out of line: its rules would sit on the
+    /// frame of every pixel sideways, under the climb's searches.
+    #[inline(never)]
+    fn solid_ahead(self, here: Rect, dir: Direction, walkable: &Rules) -> bool {
+        self.blocked(here, dir, &walkable.one_way_ignored())
     }
 
     /// [`Self::lift_past`]'s climb for a centre foot, by whole boxes (which of their
@@ -109,20 +116,30 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         dir: Direction,
         climb: i32,
         walkable: &Rules,
-        solids: &Rules,
     ) -> Option<i32> {
         // The box one pixel ahead is blocked: the caller found so.
         let k = self.escape_from(here.shifted(dir, 1), Direction::Up, 1, climb, walkable)?;
-        // Room to rise in place, box by box: a plain loop keeps the query's frames (room
-        // search, iterator) off the stack under the foot's trace.
-        let mut rise = 1;
-        while rise <= k {
-            if self.hits_with(here.shifted(Direction::Up, rise), solids) {
-                return None;
+        self.rises_in_place(here, k, walkable).then_some(k)
+    }
+
+    /// Whether the box `here` of a centre foot can rise `k` pixels in place, one-way cells
+    /// ignored. Out of line: its rules would otherwise sit on the climb's frame, under
+    /// the escape's deeper ones.
+    #[inline(never)]
+    fn rises_in_place(self, here: Rect, k: i32, walkable: &Rules) -> bool {
+        let solids = walkable.one_way_ignored();
+        // Box by box: a plain loop keeps the query's frames (room search, iterator) off
+        // the stack under the foot's trace; the box rises in place, held once.
+        let mut rise = 0;
+        let mut lifted = here;
+        while rise < k {
+            lifted = lifted.shifted(Direction::Up, 1);
+            if self.hits_with(lifted, &solids) {
+                return false;
             }
-            rise = rise.wrapping_add(1); // ≤ climb ≤ MAX_REACH
+            rise = rise.wrapping_add(1); // < k ≤ climb ≤ MAX_REACH
         }
-        Some(k)
+        true
     }
 
     /// [`Self::lift_past`]'s slide down under a sloped ceiling for a centre foot, by
@@ -154,8 +171,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         dir: Direction,
         climb: i32,
         walkable: &Rules,
-        solids: &Rules,
     ) -> Option<i32> {
+        // Whole-box feet: one-way cells ignored, these are the solid cells.
+        let solids = &SOLIDS;
         let mut head = here.beyond(Direction::Up);
         let mut lead = here.beyond(dir);
         let mut feet = trailing_feet(here.shifted(dir, 1), dir);
@@ -179,6 +197,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// The least drop `k` in `1..=climb` that frees the free box `here` moved one pixel
     /// towards `dir` (whole-box feet) with every row under it down to `k` free: sliding
     /// down under a sloped ceiling.
+    // Out of line where centre feet are built, as the climb.
+    #[cfg_attr(feature = "centre_feet", inline(never))]
     pub(super) fn sink_by_strips(
         self,
         here: Rect,

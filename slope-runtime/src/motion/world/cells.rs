@@ -216,7 +216,7 @@ impl<M: TileMap> Grid<'_, M> {
         if ty > self.tile_of(r.y0) {
             return None;
         }
-        if ty == skip_row || self.collides(cell, tx, ty, feet(from)) {
+        if ty == skip_row || self.collides(cell, tx, ty, from.rect()) {
             return None;
         }
         Some(feet(r))

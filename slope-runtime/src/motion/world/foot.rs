@@ -8,7 +8,7 @@ use core::ops::ControlFlow;
 use crate::map::TileMap;
 use crate::motion::rect::Rect;
 use crate::motion::world::grid::Grid;
-use crate::motion::world::one_way::{OneWay, OneWayCells, OneWayRows};
+use crate::motion::world::one_way::{FeetRow, OneWay, OneWayCells, OneWayRows};
 use crate::motion::world::rules::{Foot, Rules, SOLIDS};
 use crate::motion::world::top::Top;
 
@@ -112,23 +112,24 @@ impl<M: TileMap> Grid<'_, M> {
     pub(crate) fn body_parts(&self, r: Rect, foot: Foot) -> BodyParts {
         let centre = foot.column_in(r);
         let ground = self.ground_under_foot(r, centre, foot);
-        let mut parts = BodyParts {
+        // The first side as `start_side` starts it, in one literal: set after, the
+        // fields came through a temporary and a copy (a library call on ARMv6-M).
+        let (phase, side) = match ground {
+            None => (Phase::WholeBox, (0, 0)),
+            Some(_) if r.x0 < centre => (Phase::Side, (-1, r.x0)),
+            Some(_) if centre < r.x1 => (Phase::Side, (1, r.x1)),
+            Some(_) => (Phase::Done, (0, 0)),
+        };
+        BodyParts {
             r,
             centre,
             trace: Trace::new(ground.unwrap_or(i32::MIN), foot.rise()),
-            side: (0, 0),
+            side,
             x: centre,
             part: (centre, i32::MAX),
-            pending: None,
-            phase: Phase::Done,
-        };
-        match ground {
-            None => parts.phase = Phase::WholeBox,
-            Some(_) if r.x0 < centre => parts.start_side(-1, r.x0),
-            Some(_) if centre < r.x1 => parts.start_side(1, r.x1),
-            Some(_) => {}
+            pending: NO_COLUMNS,
+            phase,
         }
-        parts
     }
 
     /// The ground under the foot: the highest solid pixel of the foot column below the box,
@@ -217,18 +218,22 @@ impl<M: TileMap> Grid<'_, M> {
 /// one-way cells meet it when the foot column of the box before the step was above them.
 #[inline(always)] // out of line, its rules came back through a copy (a library call on ARMv6-M)
 pub(crate) fn foot_column(r: Rect, rules: &Rules, foot: Foot) -> (Rect, Rules) {
-    let column_of = |b: Rect| {
-        let x = foot.column_in(b);
-        Rect { x0: x, x1: x, ..b }
-    };
     let one_way = match rules.one_way {
-        OneWay::Below { from, skip_row } => OneWay::Below {
-            from: column_of(from),
-            skip_row,
-        },
+        OneWay::Below { from, skip_row } => {
+            let x = foot.column_in(from.rect());
+            OneWay::Below {
+                from: FeetRow {
+                    x0: x,
+                    x1: x,
+                    ..from
+                },
+                skip_row,
+            }
+        }
         OneWay::Ignored => OneWay::Ignored,
     };
-    (column_of(r), rules.whole(one_way))
+    let x = foot.column_in(r);
+    (Rect { x0: x, x1: x, ..r }, rules.whole(one_way))
 }
 
 /// The surface traced along one side of a centre foot.
@@ -269,10 +274,14 @@ pub(crate) struct BodyParts {
     /// The part being gathered: its first column and the row it starts at (`i32::MAX`:
     /// none yet).
     part: (i32, i32),
-    /// A part found with the one returned, returned next.
-    pending: Option<Rect>,
+    /// A part found with the one returned, returned next: its columns, lowest first (it
+    /// spans the box's rows; [`NO_COLUMNS`]: none).
+    pending: (i32, i32),
     phase: Phase,
 }
+
+/// No columns: [`BodyParts::pending`] with no part.
+const NO_COLUMNS: (i32, i32) = (1, 0);
 
 /// Where [`BodyParts`] is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -289,8 +298,10 @@ impl BodyParts {
     #[inline(never)] // its trace's lookups stay off the stack of the caller's tests
     pub(crate) fn next<M: TileMap>(&mut self, grid: &Grid<'_, M>) -> Option<Rect> {
         loop {
-            if let Some(part) = self.pending.take() {
-                return Some(part);
+            let (x0, x1) = self.pending;
+            if x0 <= x1 {
+                self.pending = NO_COLUMNS;
+                return Some(Rect { x0, x1, ..self.r });
             }
             match self.phase {
                 Phase::WholeBox => {
@@ -326,7 +337,7 @@ impl BodyParts {
         {
             // This column and every one beyond meet the whole box: one part.
             let part = self.part_of((x0, before), y0);
-            self.pending = self.part_of((x, last), self.r.y0);
+            self.pending = (x.min(last), x.max(last));
             self.end_side();
             return part;
         }

@@ -110,10 +110,10 @@ impl<'t, M: TileMap, P: AsRef<[Platform]>> World<'t, M, P> {
 mod tests {
     use super::World;
     use super::grid::{split, tile_shift};
-    use super::one_way::OneWay;
+    use super::one_way::{FeetRow, OneWay};
     #[cfg(feature = "centre_feet")]
     use super::rules::Foot;
-    use super::rules::Rules;
+    use super::rules::{Rules, SkipPlatform};
     use crate::Direction;
     use crate::map::TileMap;
     use crate::motion::rect::Rect;
@@ -143,11 +143,10 @@ mod tests {
         let one_way = prop_oneof![
             Just(OneWay::Ignored),
             (-2..=2i32, -2..=2i32, -1..6i32).prop_map(move |(dx, dy, skip_row)| OneWay::Below {
-                from: Rect {
+                from: FeetRow {
                     x0: r.x0 + dx,
                     x1: r.x1 + dx,
-                    y0: r.y0 + dy,
-                    y1: r.y1 + dy,
+                    y: r.y0 + dy,
                 },
                 skip_row,
             }),
@@ -161,7 +160,7 @@ mod tests {
             one_way,
             #[cfg(feature = "centre_feet")]
             foot: _foot,
-            skip_platform: None,
+            skip_platform: SkipPlatform::NONE,
         })
     }
 
@@ -193,7 +192,7 @@ mod tests {
                 OneWay::Ignored => false,
                 OneWay::Below { from, skip_row } => {
                     let inside_before = (from.x0.max(tx * n)..=from.x1.min(tx * n + n - 1))
-                        .any(|fx| from.y0.div_euclid(n) == ty && solid(fx, from.y0));
+                        .any(|fx| from.y.div_euclid(n) == ty && solid(fx, from.y));
                     y == r.y0 && ty != skip_row && !inside_before
                 }
             }

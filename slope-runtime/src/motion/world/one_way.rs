@@ -35,11 +35,43 @@ use crate::motion::rect::Rect;
 pub(crate) enum OneWay {
     /// None do (moving up or sideways, escaping, or an actor that ignores them).
     Ignored,
-    /// Those the feet of `from` (the bottom row of the actor's box before this step) are
-    /// not inside: the actor is above them, so it may land or walk on them. They meet only
-    /// the bottom row of a query box. Cells in row `skip_row` (being dropped through)
-    /// never count.
-    Below { from: Rect, skip_row: i32 },
+    /// Those `from` (the feet of the actor's box before this step) are not inside: the
+    /// actor is above them, so it may land or walk on them. They meet only the bottom row
+    /// of a query box. Cells in row `skip_row` (being dropped through) never count.
+    Below { from: FeetRow, skip_row: i32 },
+}
+
+/// The feet of a box (its bottom row): columns `x0..=x1` of row `y`. Three words where a
+/// [`Rect`] takes four: the rules that carry it are copied with every query, and their
+/// copies sit on the stack of every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FeetRow {
+    pub(crate) x0: i32,
+    pub(crate) x1: i32,
+    pub(crate) y: i32,
+}
+
+impl FeetRow {
+    /// The feet of box `r`.
+    #[inline(always)]
+    pub(crate) fn of(r: Rect) -> FeetRow {
+        FeetRow {
+            x0: r.x0,
+            x1: r.x1,
+            y: r.y0,
+        }
+    }
+
+    /// The feet as a box one row high.
+    #[inline(always)]
+    pub(crate) fn rect(self) -> Rect {
+        Rect {
+            x0: self.x0,
+            y0: self.y,
+            x1: self.x1,
+            y1: self.y,
+        }
+    }
 }
 
 impl OneWay {
@@ -50,7 +82,7 @@ impl OneWay {
             OneWay::Ignored
         } else {
             OneWay::Below {
-                from,
+                from: FeetRow::of(from),
                 skip_row: actor.drop_row,
             }
         }

@@ -42,7 +42,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             .as_ref()
             .iter()
             .enumerate()
-            .filter(move |&(i, p)| Some(i) != rules.skip_platform && p.rect().overlaps(&region))
+            .filter(move |&(i, p)| !rules.skip_platform.is(i) && p.rect().overlaps(&region))
     }
 
     /// The platforms the row `below` (under an actor's feet) meets under `rules`: the
@@ -90,7 +90,7 @@ pub(super) fn meet_platform(
         let OneWay::Below { from, .. } = rules.one_way else {
             return None;
         };
-        if solid.overlaps(&feet(from)) {
+        if solid.overlaps(&from.rect()) {
             return None;
         }
         feet(r)

@@ -89,7 +89,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         // own test again, and 52 B of a Cortex-M0 game.
         self.platforms.as_ref().iter().enumerate().any(|(i, p)| {
             p.one_way
-                && Some(i) != rules.skip_platform
+                && !rules.skip_platform.is(i)
                 && meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding)
         })
     }
@@ -150,12 +150,20 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// firmware/bench.sh`) bought no time there.
     pub(crate) fn room_with(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> i32 {
         let limit = limit.max(0);
-        let hit = if rules.foot().is_some() {
+        let hit = self.first_hit(r, dir, limit, rules);
+        hit.map_or(limit, |k| k.wrapping_sub(1).max(0)) // k ≥ 0
+    }
+
+    /// The first distance in `0..=limit` (`limit` ≥ 0) at which `r` moved towards `dir`
+    /// covers a solid pixel under `rules`, distance 0 only for whole-box feet (see
+    /// [`World::room_with`]).
+    #[inline(always)]
+    fn first_hit(&self, r: Rect, dir: Direction, limit: i32, rules: &Rules) -> Option<i32> {
+        if rules.foot().is_some() {
             self.foot_room(r, dir, limit, rules)
         } else {
             self.edge_room(r, dir, limit, rules)
-        };
-        hit.map_or(limit, |k| k.wrapping_sub(1).max(0)) // k ≥ 0
+        }
     }
 
     /// [`World::room_with`]'s first distance in `1..=limit` at which a centre foot's box
@@ -232,16 +240,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         let sweepable =
             rules.foot().is_none() && (dir.is_horizontal() || rules.one_way == OneWay::Ignored);
         if sweepable {
-            !self.hits_with(self.grid.leading_part(r, dir).swept(dir, k), rules)
+            !self.sweep_hits(r, dir, k, rules)
         } else {
-            self.room_with(r, dir, k, rules) >= k
+            // `room_with(r, dir, k, rules) >= k`: no hit within k. (Asked straight, a frame
+            // less under a centre foot's slide.)
+            self.first_hit(r, dir, k, rules).is_none()
         }
+    }
+
+    /// Whether the region the leading part of `r` sweeps moving `k` pixels towards `dir`
+    /// covers a solid pixel under `rules` ([`World::has_room`]'s whole-region test). Out
+    /// of line: its boxes would sit on the frame of a centre foot's search by distance.
+    #[inline(never)]
+    fn sweep_hits(&self, r: Rect, dir: Direction, k: i32, rules: &Rules) -> bool {
+        self.hits_with(self.grid.leading_part(r, dir).swept(dir, k), rules)
     }
 
     /// The least distance in `first..=last` at which `r` moved towards `dir` covers a solid
     /// pixel under `rules` (`hit`) or none (`!hit`). A plain loop: `find` over a range kept
     /// its closure's frame on the stack under every box test, the deepest of them on a
-    /// centre foot's climbs and slides.
+    /// centre foot's climbs and slides. The box is moved a pixel at a time and held once
+    /// (a box shifted from `r` each time held both on the frame).
     #[inline(always)]
     pub(super) fn first_distance(
         &self,
@@ -252,14 +271,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
         hit: bool,
     ) -> Option<i32> {
         let mut k = first;
+        let mut moved = r.shifted(dir, k);
         while k <= last {
-            if self.hits_with(r.shifted(dir, k), rules) == hit {
+            if self.hits_with(moved, rules) == hit {
                 return Some(k);
             }
             if k == last {
                 break;
             }
             k = k.wrapping_add(1); // < last: cannot wrap
+            moved = moved.shifted(dir, 1);
         }
         None
     }

@@ -16,8 +16,34 @@ pub(crate) struct Rules {
     /// Read through [`Rules::foot`].
     #[cfg(feature = "centre_feet")]
     pub foot: Option<Foot>,
-    /// A platform that takes no part (the one pushing the actor).
-    pub skip_platform: Option<usize>,
+    /// A platform that takes no part (the one pushing the actor, or the one-way one it
+    /// drops through).
+    pub skip_platform: SkipPlatform,
+}
+
+/// The index of a platform that takes no part in a query, if any: index + 1 in one word
+/// (an `Option<usize>` takes two, copied with every rule set). An index that does not fit
+/// is none: a slice of platforms that long does not fit in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SkipPlatform(Option<core::num::NonZeroU32>);
+
+impl SkipPlatform {
+    /// Every platform takes part.
+    pub(crate) const NONE: SkipPlatform = SkipPlatform(None);
+
+    /// Platform `index` takes no part.
+    #[inline]
+    pub(crate) fn index(index: usize) -> SkipPlatform {
+        let plus_one = u32::try_from(index).ok().and_then(|i| i.checked_add(1));
+        SkipPlatform(plus_one.and_then(core::num::NonZeroU32::new))
+    }
+
+    /// Whether platform `index` is the one that takes no part.
+    #[inline(always)]
+    pub(crate) fn is(self, index: usize) -> bool {
+        self.0
+            .is_some_and(|n| usize::try_from(n.get().wrapping_sub(1)) == Ok(index))
+    }
 }
 
 /// A centre foot (see [`Feet::Centre`]): its column meets every solid pixel of the box; the
@@ -70,7 +96,7 @@ impl Rules {
     pub(crate) fn new(feet: Feet, width: u16, wall: i32, one_way: OneWay) -> Rules {
         Rules {
             one_way,
-            skip_platform: None,
+            skip_platform: SkipPlatform::NONE,
             #[cfg(feature = "centre_feet")]
             foot: match feet {
                 Feet::Box => None,
@@ -95,6 +121,18 @@ impl Rules {
         }
     }
 
+    /// The same rules with one-way cells and platforms ignored and every other platform
+    /// taking part: the actor's own rules with `OneWay::Ignored` (`Rules::for_actor`).
+    #[inline(always)]
+    pub(crate) fn one_way_ignored(&self) -> Rules {
+        Rules {
+            one_way: OneWay::Ignored,
+            #[cfg(feature = "centre_feet")]
+            foot: self.foot,
+            skip_platform: SkipPlatform::NONE,
+        }
+    }
+
     /// The centre foot the box stands on, if it has one. Never without the feature
     /// `centre_feet`: every query then meets the cells as a whole box, and the code that
     /// serves a foot is compiled out.
@@ -112,7 +150,7 @@ pub(crate) const SOLIDS: Rules = Rules {
     one_way: OneWay::Ignored,
     #[cfg(feature = "centre_feet")]
     foot: None,
-    skip_platform: None,
+    skip_platform: SkipPlatform::NONE,
 };
 
 impl Rules {
@@ -140,7 +178,28 @@ impl Rules {
 /// one always does).
 #[cold]
 #[inline(never)]
-fn dropped_platform(actor: &Actor, platforms: &[Platform]) -> Option<usize> {
-    let i = actor.dropping_through()?;
-    platforms.get(i)?.one_way.then_some(i)
+fn dropped_platform(actor: &Actor, platforms: &[Platform]) -> SkipPlatform {
+    match actor.dropping_through() {
+        Some(i) if platforms.get(i).is_some_and(|p| p.one_way) => SkipPlatform::index(i),
+        _ => SkipPlatform::NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::SkipPlatform;
+
+    proptest! {
+        /// A skipped platform is the one named, and only that one; none skips nothing.
+        #[test]
+        fn a_skipped_platform_is_the_one_named(named in 0..=u32::MAX as usize, asked in 0..=u32::MAX as usize) {
+            let skip = SkipPlatform::index(named);
+            let fits = named < u32::MAX as usize;
+            prop_assert_eq!(skip.is(asked), fits && asked == named);
+            prop_assert_eq!(skip.is(named), fits);
+            prop_assert!(!SkipPlatform::NONE.is(asked));
+        }
+    }
 }
