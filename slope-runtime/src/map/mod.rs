@@ -108,19 +108,26 @@ pub trait TileMap {
     /// once, as [`GridMap`] does.
     #[inline]
     fn row_is_empty(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
-        if tx1 < tx0 {
+        each_cell_empty(self, tx0, tx1, ty)
+    }
+}
+
+/// [`TileMap::row_is_empty`] by [`TileMap::cell`], cell by cell: the trait's default, and
+/// [`GridMap`]'s answer for a row that reaches outside it.
+#[inline(always)]
+fn each_cell_empty<M: TileMap + ?Sized>(map: &M, tx0: i32, tx1: i32, ty: i32) -> bool {
+    if tx1 < tx0 {
+        return true;
+    }
+    let mut tx = tx0;
+    loop {
+        if !map.cell(tx, ty).is_empty() {
+            return false;
+        }
+        if tx >= tx1 {
             return true;
         }
-        let mut tx = tx0;
-        loop {
-            if !self.cell(tx, ty).is_empty() {
-                return false;
-            }
-            if tx >= tx1 {
-                return true;
-            }
-            tx = tx.wrapping_add(1); // < tx1: cannot wrap
-        }
+        tx = tx.wrapping_add(1); // < tx1: cannot wrap
     }
 }
 
@@ -322,7 +329,7 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
     /// [`TileMap::row_is_empty`] of a row that reaches outside the map: cell by cell.
     #[cold]
     fn row_cell_by_cell(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
-        tx1 < tx0 || (tx0..=tx1).all(|tx| self.cell(tx, ty).is_empty())
+        each_cell_empty(self, tx0, tx1, ty)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::step::walk::{Ground, NO_CELL};
 use crate::motion::world::World;
-use crate::motion::world::foot::foot_column;
+use crate::motion::world::foot_column;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
 use crate::motion::world::rules::{Foot, Rules, SOLIDS};
 use crate::tables::geometry::Direction;

@@ -84,7 +84,8 @@ impl<M: TileMap> Grid<'_, M> {
     /// Calls `f` on each part of the box `r` of a centre foot that meets the cells (see
     /// [`Foot`]), with the whole-box rules it meets them under, until `f` breaks; returns
     /// what `f` broke with: first the foot column (the only part one-way cells meet), then
-    /// the other columns ([`BodyParts`]).
+    /// the other columns ([`BodyParts`], under [`SOLIDS`]: the parts are for cell tests,
+    /// and a platform to skip is no cell's business).
     pub(crate) fn foot_parts<B>(
         &self,
         r: Rect,
@@ -96,10 +97,9 @@ impl<M: TileMap> Grid<'_, M> {
         if let ControlFlow::Break(b) = f(column, &foot_rules) {
             return Some(b);
         }
-        let body = rules.whole(OneWay::Ignored);
         let mut parts = self.body_parts(r, foot);
         while let Some(part) = parts.next(self) {
-            if let ControlFlow::Break(b) = f(part, &body) {
+            if let ControlFlow::Break(b) = f(part, &SOLIDS) {
                 return Some(b);
             }
         }

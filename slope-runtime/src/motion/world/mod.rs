@@ -15,7 +15,7 @@
 //! platforms together (`queries`).
 
 mod cells;
-pub(crate) mod foot;
+mod foot;
 pub(crate) mod grid;
 mod ground_angle;
 mod meeting;
@@ -24,6 +24,8 @@ mod platforms;
 mod queries;
 pub(crate) mod rules;
 pub(crate) mod top;
+
+pub(crate) use foot::foot_column;
 
 use crate::map::TileMap;
 use crate::motion::platform::Platform;
