@@ -218,14 +218,15 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // The rows the lift adds over the box and the column ahead must be clear (the
         // column ahead is clear above its top up to the head). A one-way cell never stops
         // a head, but the column ahead lifted by as much as the box is high has its feet
-        // over the box: one-way cells the feet may reach count over the head too.
+        // over the box: one-way cells the feet may reach count over the head too. Most
+        // often the rows over a head are open air: the map's rows say so before a lookup.
         let over = Rect {
             x0: here.x0.min(lead),
             x1: here.x1.max(lead),
             y0: here.y1.wrapping_add(1),
             y1: here.y1.wrapping_add(k),
         };
-        if self.grid.top_with_one_way(over, one_way) != Top::Air {
+        if !self.grid.cells_empty(over) && self.grid.top_with_one_way(over, one_way) != Top::Air {
             return None;
         }
         // The feet rise through the box's own pixels, where only one-way cells meet them
