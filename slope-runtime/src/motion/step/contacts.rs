@@ -114,7 +114,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let one_way = OneWayGround::of_row(actor, ty, row == self.grid.n.wrapping_sub(1));
         let ((first, lo0), (last, hi1)) = (self.grid.split(here.x0), self.grid.split(here.x1));
         let mut tx = self.grid.tile_of(centre);
-        let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
+        // Tile columns (pixels over the tile size) lie far inside `i32`: no wrap.
+        let mut sides = (tx.wrapping_sub(1), tx.wrapping_add(1));
         // The nearest one-way cell that holds the actor, while no other cell does.
         let mut one_way_ground = None;
         loop {
@@ -267,13 +268,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         c.set(Contacts::ON_SHAPE, shape);
     }
 
-    /// How many columns world column `x` lies from cell column `tx` (0 inside it).
+    /// How many columns world column `x` lies from cell column `tx` (0 inside it). For a
+    /// column of a box and a cell that box covers: they lie within a box's width and a
+    /// tile of each other, so the differences cannot wrap (a saturating one costs twice the
+    /// instructions on ARMv6-M, and the searches ask this of every cell).
     fn columns_from(self, x: i32, tx: i32) -> i32 {
         let left = self.grid.tile_origin(tx);
         if x < left {
-            left - x
+            left.wrapping_sub(x)
         } else {
-            x.saturating_sub(left.saturating_add(self.grid.n - 1))
+            x.wrapping_sub(left.wrapping_add(self.grid.n.wrapping_sub(1)))
                 .max(0)
         }
     }
@@ -410,7 +414,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let (ty, row) = self.grid.split(below.y0);
         let ((first, lo0), (last, hi1)) = (self.grid.split(below.x0), self.grid.split(below.x1));
         let mut tx = self.grid.tile_of(centre);
-        let mut sides = (tx.saturating_sub(1), tx.saturating_add(1));
+        // Tile columns (pixels over the tile size) lie far inside `i32`: no wrap.
+        let mut sides = (tx.wrapping_sub(1), tx.wrapping_add(1));
         let (mut meets, mut only_one_way, mut best) = (false, true, None);
         loop {
             let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
@@ -463,11 +468,12 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             && (!right_open
                 || self.columns_from(centre, *left) <= self.columns_from(centre, *right))
         {
-            *left = left.saturating_sub(1);
-            Some(left.saturating_add(1))
+            // Tile columns lie far inside `i32`: no wrap.
+            *left = left.wrapping_sub(1);
+            Some(left.wrapping_add(1))
         } else if right_open {
-            *right = right.saturating_add(1);
-            Some(right.saturating_sub(1))
+            *right = right.wrapping_add(1);
+            Some(right.wrapping_sub(1))
         } else {
             None
         }
