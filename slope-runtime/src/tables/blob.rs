@@ -156,7 +156,7 @@ impl<'a> Tables<'a> {
     /// inside the tile) of shape `id` placed as `variant` hold a solid one; `false` for an
     /// id the blob lacks. The movers' strip test: it reads the one mask it needs straight
     /// from the record (see [`line_slot`]), without making a [`Shape`].
-    #[inline]
+    #[inline(always)] // into `Grid::line_covers`, once for rows and once for columns
     pub(crate) fn line_covers(
         &self,
         id: ShapeId,
