@@ -60,6 +60,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         }
         let climb = reach.saturating_sub(1);
         let start = actor.rect_clear_of_edge();
+        // Emptiness first: the region would be worked out before the call's own test.
         if !self.platforms.as_ref().is_empty()
             && self.any_platform_in(walk_region(start, dx, dy, reach))
         {

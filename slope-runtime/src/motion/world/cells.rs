@@ -29,7 +29,7 @@ impl<M: TileMap> Grid<'_, M> {
     }
 
     /// Whether `r` covers a solid pixel of a cell under `rules`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn hits_cells(&self, r: Rect, rules: &Rules) -> bool {
         if rules.foot().is_none() && (r.y0 == r.y1 || r.x0 == r.x1) {
             self.strip_hits(r, rules)

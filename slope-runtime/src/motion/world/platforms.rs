@@ -17,10 +17,16 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
             .any(|p| meet_platform(p, r, Direction::Up, rules).is_some_and(|m| m.colliding))
     }
 
-    /// Whether any platform overlaps `region` (one test when there are none).
-    #[inline]
+    /// Whether any platform overlaps `region` (one test, inline, when there are none).
+    #[inline(always)]
     pub(crate) fn any_platform_in(&self, region: Rect) -> bool {
-        !self.platforms.as_ref().is_empty() && self.platforms_in(region, &SOLIDS).next().is_some()
+        !self.platforms.as_ref().is_empty() && self.platform_overlaps(region)
+    }
+
+    /// [`Self::any_platform_in`] among platforms.
+    #[inline(never)]
+    fn platform_overlaps(&self, region: Rect) -> bool {
+        self.platforms_in(region, &SOLIDS).next().is_some()
     }
 
     /// The platforms that overlap `region` and take part under `rules`.
