@@ -100,7 +100,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// `r` meets nothing. Open air answers from the map's rows (`Grid::cells_empty`);
     /// otherwise one height lookup (`Grid::top_in`) per cell that is not empty. For boxes
     /// a step's away from the edge of the world (the shortcuts').
-    #[inline] // in the flight shortcut, every airborne frame
+    #[inline(always)] // in the flight shortcut, every airborne frame
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {
             return false;
