@@ -24,7 +24,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     }
 
     /// [`Self::any_platform_in`] among platforms.
-    #[inline(never)]
+    #[inline]
     fn platform_overlaps(&self, region: Rect) -> bool {
         self.platforms_in(region, &SOLIDS).next().is_some()
     }
