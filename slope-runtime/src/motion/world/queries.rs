@@ -99,26 +99,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// they meet no more than that), and it overlaps no platform. A move whose boxes all lie
     /// inside `r` meets nothing. Open air answers from the map's rows (`Grid::cells_empty`);
     /// otherwise, over at most two cell rows, one height lookup (`Grid::top_in`) per cell
-    /// that is not empty. A taller region that is not open air answers `false` unproved:
-    /// it rarely is clear (a tall box's flight region that holds cells most often holds the
-    /// ground it lands on), and the lookup cost more than it saved (`bash
-    /// firmware/bench.sh`: with it, 992 and 1,261 instructions per actor-frame on the
-    /// mixed and the large crowd; without it for any region, 1,002 and 1,244; so, 995 and
-    /// 1,241). For boxes a step's away from the edge of the world (the shortcuts').
+    /// that is not empty. A taller region that is not open air answers `false` unproved: it
+    /// is rarely clear (a tall box's flight region that holds cells most often holds the
+    /// ground it lands on), and on the benchmark's crowds the lookup cost more than it saved
+    /// (CHANGELOG, performance history). For boxes a step's away from the edge of the world
+    /// (the shortcuts').
     #[inline(always)] // in the flight shortcut, every airborne frame
     pub(crate) fn clear_under_any_rules(&self, r: Rect) -> bool {
         if self.any_platform_in(r) {
             return false;
         }
-        // Open air, the usual answer (a flight), is a test of empty cells, row by row.
+        // Open air, the usual answer (a flight), is a test of empty cells, row by row; the
+        // rows are counted only when it fails (counted first, they cost every flight).
         // Rows of cells lie far inside `i32`: no wrap.
-        self.grid.cells_empty(r)
-            || (self
-                .grid
+        let rows = |r: Rect| {
+            self.grid
                 .tile_of(r.y1)
                 .wrapping_sub(self.grid.tile_of(r.y0))
-                <= 1
-                && self.grid.top_in(r) == Top::Air)
+        };
+        self.grid.cells_empty(r) || (rows(r) <= 1 && self.grid.top_in(r) == Top::Air)
     }
 
     /// [`Self::clear_under_any_rules`] with the lookup of a box in one tile column
