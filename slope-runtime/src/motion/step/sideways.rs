@@ -99,8 +99,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     }
 
     /// Whether the free box `here` moved one pixel towards `dir` covers a solid pixel with
-    /// one-way cells and platforms ignored. Out of line: its rules would sit on the
-    /// frame of every pixel sideways, under the climb's searches.
+    /// one-way cells and one-way platforms ignored. Out of line: its rules would sit on
+    /// the frame of every pixel sideways, under the climb's searches.
     #[inline(never)]
     fn solid_ahead(self, here: Rect, dir: Direction, walkable: &Rules) -> bool {
         self.blocked(here, dir, &walkable.one_way_ignored())

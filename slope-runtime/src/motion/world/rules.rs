@@ -23,7 +23,7 @@ pub(crate) struct Rules {
 
 /// The index of a platform that takes no part in a query, if any: index + 1 in one word
 /// (an `Option<usize>` takes two, copied with every rule set). An index that does not fit
-/// is none: a slice of platforms that long does not fit in memory.
+/// (an index of 2³² − 1 or more) is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SkipPlatform(Option<core::num::NonZeroU32>);
 
@@ -121,8 +121,9 @@ impl Rules {
         }
     }
 
-    /// The same rules with one-way cells and platforms ignored and every other platform
-    /// taking part: the actor's own rules with `OneWay::Ignored` (`Rules::for_actor`).
+    /// The same rules with one-way cells and one-way platforms ignored and every other
+    /// platform taking part: the actor's own rules with `OneWay::Ignored`
+    /// (`Rules::for_actor`).
     #[inline(always)]
     pub(crate) fn one_way_ignored(&self) -> Rules {
         Rules {
