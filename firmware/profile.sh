@@ -68,7 +68,7 @@ if func:
                            capture_output=True, text=True).stdout.splitlines()
     lines = collections.Counter()
     for a, w in zip(sorted(weight), where):
-        lines[w.rsplit("/", 1)[-1]] += weight[a]
+        lines["/".join(w.rsplit("/", 3)[-3:])] += weight[a]
     print(f"\n{func}, by source line (instructions per actor-frame):")
     for line, n in lines.most_common(top):
         print(f"{n / actor_frames:9.1f}  {line}")

@@ -15,6 +15,15 @@ pub(crate) fn tables() -> Tables<'static> {
     *TABLES.get_or_init(|| Tables::from_bytes(BLOB).expect("the test blob loads"))
 }
 
+/// The tile sizes of `sizes` that this build reads: all of them with the `any_tile_size`
+/// feature, else those of 4, 8, 16 or 32 px.
+pub(crate) fn read_sizes<const K: usize>(sizes: [u8; K]) -> Vec<u8> {
+    sizes
+        .into_iter()
+        .filter(|&n| crate::tables::format::tile_size_read(n))
+        .collect()
+}
+
 /// The default tiles redrawn at N = `n` (pixel (x, y) of each takes the default tile's
 /// pixel nearest its centre): the same shapes under the same names and ids, for the
 /// movement tests on tile sizes other than 16 (8, the Game Boy Advance's tiles; sizes

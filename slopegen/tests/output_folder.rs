@@ -236,6 +236,41 @@ fn a_blob_or_map_that_fails_validation_is_refused_by_the_compiler() {
     compile_including(&module, &work).expect("the intact files compile again");
 }
 
+/// Tiles of a size that the runtime reads only with its `any_tile_size` feature (24 px) make
+/// a module whose compile-time check names that feature if the runtime lacks it, and that
+/// compiles against a runtime that has it (this build's: the feature is on by default);
+/// tiles of 16 px make no such check.
+#[test]
+fn tiles_read_only_with_a_feature_name_it_in_the_module() {
+    let root = tempfile::tempdir().unwrap();
+    let work = root.path().join("work");
+    fs::create_dir_all(&work).unwrap();
+    let tiles = root.path().join("wide");
+    fs::create_dir_all(&tiles).unwrap();
+    GrayImage::from_fn(24, 24, |x, y| Luma([if y < x { 0 } else { 255 }]))
+        .save(tiles.join("ramp.png"))
+        .unwrap();
+    let out = root.path().join("out");
+    run(&tiles, &out, "wide");
+    let module = fs::read_to_string(out.join("wide.rs")).unwrap();
+    assert!(
+        module.contains(
+            "wide.bin has tiles of 24 px, which slope-runtime reads only with its `any_tile_size` feature"
+        ),
+        "{module}"
+    );
+    compile_including(&out.join("wide.rs"), &work).expect("the runtime reads 24-px tiles");
+
+    let usual = root.path().join("usual");
+    run(
+        &tile_folder(&root.path().join("sixteen"), 2, 0),
+        &usual,
+        "usual",
+    );
+    let module = fs::read_to_string(usual.join("usual.rs")).unwrap();
+    assert!(!module.contains("any_tile_size"), "{module}");
+}
+
 /// Six runs into one folder at once, three tile sets: all succeed, the folder ends with one
 /// run's whole pair, and nothing else (no lock, no temporary file).
 #[test]

@@ -31,6 +31,12 @@ pub enum BlobError {
         /// The declared tile size.
         size: u8,
     },
+    /// The tile size is one the format allows but this build of the runtime does not read:
+    /// without the `any_tile_size` feature, tiles of 4, 8, 16 or 32 px only.
+    TileSizeNeedsFeature {
+        /// The declared tile size.
+        size: u8,
+    },
     /// A table's length does not fit the tile size and shape count.
     BadLength {
         /// Which field.
@@ -94,6 +100,11 @@ impl core::fmt::Display for BlobError {
             BlobError::BadTileSize { size } => {
                 write!(f, "blob tile size {size} is outside 4..=64")
             }
+            BlobError::TileSizeNeedsFeature { size } => write!(
+                f,
+                "blob tile size {size} px is read only with slope-runtime's `any_tile_size` \
+                 feature (on by default; without it, tiles of 4, 8, 16 or 32 px)"
+            ),
             BlobError::BadLength { field } => {
                 write!(
                     f,

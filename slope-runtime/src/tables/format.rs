@@ -95,6 +95,17 @@ pub const MIN_TILE_SIZE: u8 = 4;
 /// Largest supported tile size (a line mask is one `u64`).
 pub const MAX_TILE_SIZE: u8 = 64;
 
+/// Whether this build reads every tile size from [`MIN_TILE_SIZE`] to [`MAX_TILE_SIZE`]
+/// (the `any_tile_size` feature). Without it, only [`tile_size_read`] sizes: powers of two
+/// up to 32 px, whose pixels map to tiles by a shift and whose line masks fit a word.
+pub(crate) const ANY_TILE_SIZE: bool = cfg!(feature = "any_tile_size");
+
+/// Whether this build of the runtime reads tables of `n`-px tiles: every size of the
+/// format with the `any_tile_size` feature, else 4, 8, 16 and 32 px.
+pub const fn tile_size_read(n: u8) -> bool {
+    n >= MIN_TILE_SIZE && n <= MAX_TILE_SIZE && (ANY_TILE_SIZE || n <= 32 && n.is_power_of_two())
+}
+
 /// Profiles stored per record in `angles`: the variants `none`, `FY`, `F90`, `F90Y`.
 pub const ANGLE_PROFILES: usize = 4;
 

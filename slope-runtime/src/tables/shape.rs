@@ -4,7 +4,7 @@
 //! the base picture (the box is mirrored and rotated, and so are the directions), then
 //! answered from two range-OR masks.
 
-use crate::tables::format::{self, ANGLE_PROFILES};
+use crate::tables::format::{self, ANGLE_PROFILES, ANY_TILE_SIZE};
 use crate::tables::geometry::{Direction, Offsets, Overlap, Variant};
 use crate::tables::line::{covers, forward_distance, reverse};
 
@@ -410,6 +410,19 @@ pub(crate) const fn line_slot(n: u8, variant: Variant, row: bool, at: i32) -> (L
     (lines, index, reversed)
 }
 
+/// The little-endian mask of `width` bytes (1, 2 or 4: every tile size read without the
+/// `any_tile_size` feature) at byte `start` of `bytes` (0 past their end or for another
+/// width).
+#[inline(never)]
+pub(crate) fn read_word_mask(bytes: &[u8], start: usize, width: usize) -> u32 {
+    match bytes.get(start..start.wrapping_add(width)) {
+        Some(&[b0]) => u32::from(b0),
+        Some(&[b0, b1]) => u32::from(u16::from_le_bytes([b0, b1])),
+        Some(&[b0, b1, b2, b3]) => u32::from_le_bytes([b0, b1, b2, b3]),
+        _ => 0,
+    }
+}
+
 /// The little-endian mask of `width` bytes at byte `start` of `bytes` (0 past their end).
 #[inline(always)]
 pub(crate) fn read_mask(bytes: &[u8], start: usize, width: usize) -> u64 {
@@ -420,6 +433,9 @@ pub(crate) fn read_mask(bytes: &[u8], start: usize, width: usize) -> u64 {
             Some(&[lo, hi]) => u64::from(u16::from_le_bytes([lo, hi])),
             _ => 0,
         };
+    }
+    if !ANY_TILE_SIZE {
+        return u64::from(read_word_mask(bytes, start, width));
     }
     let Some(rest) = bytes.get(start..) else {
         return 0;

@@ -178,6 +178,16 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         "pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {{"
     );
     let _ = writeln!(w, "    ::core::result::Result::Ok(tables) => tables,");
+    if !matches!(n, 4 | 8 | 16 | 32) {
+        // Read by the runtime only with a feature (on by default): the fix is the feature.
+        let _ = writeln!(
+            w,
+            "    ::core::result::Result::Err(::slope_runtime::BlobError::TileSizeNeedsFeature {{ .. }}) => {},",
+            panic_call(&format!(
+                "{bin_name} has tiles of {n} px, which slope-runtime reads only with its `any_tile_size` feature (on by default): enable it where this crate depends on slope-runtime"
+            ))
+        );
+    }
     write_refusals(w, "    ", "BlobError", bin_name, "a valid slopegen blob");
     let _ = writeln!(w, "}};");
     for (id, tile) in set.tiles.iter().enumerate() {

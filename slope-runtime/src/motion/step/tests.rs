@@ -13,7 +13,7 @@ use crate::Direction;
 use crate::motion::contacts::Contacts;
 use crate::motion::world::one_way::OneWay;
 use crate::motion::world::rules::Rules;
-use crate::testing::{Map, map, map_of, tables, tables_of_size, terrain};
+use crate::testing::{Map, map, map_of, read_sizes, tables, tables_of_size, terrain};
 use crate::{Actor, ActorSettings, Cell, Feet, Platform, SUBPIXEL, Tables, World};
 
 std::thread_local! {
@@ -296,7 +296,7 @@ fn shortcuts_change_nothing_among_platforms() {
 /// must also have answered a good share of the frames.
 #[test]
 fn shortcuts_change_nothing_on_other_tile_sizes() {
-    for n in [8u8, 12, 32] {
+    for n in read_sizes([8, 12, 32]) {
         let size = i32::from(n);
         let walker = (actor(), 0..5 * size, 0..5 * size).prop_map(|(mut a, x, y)| {
             (a.x, a.y) = (x, y);

@@ -119,7 +119,8 @@ mod tests {
     use crate::Direction;
     use crate::map::TileMap;
     use crate::motion::rect::Rect;
-    use crate::testing::{Map, map, pixel, redrawn_pixel, tables, tables_of_size};
+    use crate::tables::format::ANY_TILE_SIZE;
+    use crate::testing::{Map, map, pixel, read_sizes, redrawn_pixel, tables, tables_of_size};
     use crate::{Cell, GridMap, Variant};
     use proptest::prelude::*;
     use proptest::test_runner::TestRunner;
@@ -258,7 +259,7 @@ mod tests {
     /// and a little beyond.
     #[test]
     fn box_queries_are_the_pixels_on_other_tile_sizes() {
-        for n in [8u8, 12, 32] {
+        for n in read_sizes([8, 12, 32]) {
             let size = i32::from(n);
             let case = (map(), rect_on(size), direction(), -1..12i32)
                 .prop_flat_map(|(m, r, d, k)| (Just(m), Just(r), rules(r), Just(d), Just(k)));
@@ -337,7 +338,9 @@ mod tests {
     #[test]
     fn split_is_floor_division() {
         let values = (-70..70).chain([i32::MIN, i32::MIN + 1, -(1 << 30), 1 << 30, i32::MAX]);
-        for n in 1..=64 {
+        // Without `any_tile_size`, the shift is taken untested: powers of two only.
+        let sizes = (1..=64).filter(|n: &i32| ANY_TILE_SIZE || n.count_ones() == 1);
+        for n in sizes {
             let shift = tile_shift(n);
             assert_eq!(shift < 32, n.count_ones() == 1, "n = {n}");
             for v in values.clone() {

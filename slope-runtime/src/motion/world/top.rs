@@ -194,7 +194,9 @@ mod tests {
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
-    use crate::testing::{Map, map, pixel, redrawn_pixel, tables, tables_of_size, terrain};
+    use crate::testing::{
+        Map, map, pixel, read_sizes, redrawn_pixel, tables, tables_of_size, terrain,
+    };
 
     /// [`Grid::top_with_one_way`] pixel by pixel: cell rows from the top down; in the
     /// first that holds a solid pixel of `r` (one-way cells as solid below `rows`'s
@@ -282,7 +284,7 @@ mod tests {
         /// bitmaps.
         #[test]
         fn tops_are_the_highest_solid_pixels_on_other_tile_sizes(
-            (n, (map, r, rows)) in prop_oneof![Just(8u8), Just(12), Just(32)]
+            (n, (map, r, rows)) in prop::sample::select(read_sizes([8, 12, 32]))
                 .prop_flat_map(|n| (Just(n), case_on(i32::from(n))))
         ) {
             let world = World::new(tables_of_size(n), &map);
