@@ -8,8 +8,9 @@ use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
-use crate::motion::world::one_way::OneWay;
+use crate::motion::world::one_way::{OneWay, OneWayRows};
 use crate::motion::world::rules::Rules;
+use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 
 /// Whether a sweep may answer a whole frame at once when its outcome can be proved (see
@@ -75,7 +76,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             } else {
                 swept.swept(Direction::Down, 1)
             };
-            if self.clear_under_any_rules(around) {
+            if self.clear_under_any_rules(around)
+                || self.clear_but_one_way_above_feet(swept, around, ay)
+            {
                 move_actor(actor, x_dir, ax);
                 move_actor(actor, y_dir, ay);
                 return Some(Whole::Flight);
@@ -110,6 +113,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         }
         let (blocked_x, stood) = self.walk(actor, dx, dy)?;
         Some(Whole::Walk { blocked_x, stood })
+    }
+
+    /// Whether a flight whose boxes sweep `swept` (`around`: with the row under its last
+    /// box after a fall), `ay` pixels up or down, is clear although one-way cells lie in
+    /// it: a one-way cell meets only feet (the bottom row of a box, see
+    /// `world::one_way`), and the feet of a flight stay in the bottom `ay` + 1 rows of
+    /// `swept` (and the row under them). With no solid pixel of any kind there (one-way
+    /// cells and platforms counted), and no solid cell pixel in the rest, no step meets
+    /// anything, as in a flight through open air. The usual case: rising into a one-way
+    /// ledge from below, or falling past one beside the box.
+    #[inline(never)] // on the frames that the open-air test refused only
+    fn clear_but_one_way_above_feet(self, swept: Rect, around: Rect, ay: i32) -> bool {
+        let feet = Rect {
+            y1: swept.y0.wrapping_add(ay),
+            ..around
+        };
+        !self.any_platform_in(around)
+            && self.clear_under_any_rules(feet)
+            && self.grid.top_with_one_way(swept, OneWayRows::AIR) == Top::Air
     }
 
     /// Which level walk `ax` pixels towards `x_dir` is proved, if one is. Every pixel of it

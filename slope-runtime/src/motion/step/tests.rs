@@ -816,3 +816,36 @@ fn a_climb_out_of_a_dropped_row_stands_on_that_row() {
     assert_eq!((slow.x, slow.y), (15, 48), "it climbed the wall");
     assert_eq!(slow.contacts.ground_cell(), Some((2, 2)));
 }
+
+/// A one-way block beside and around a flying actor, at every height and offset near it:
+/// each frame moves as its pixel path does, flights past the block (its cells meet only
+/// the feet, so a flight may pass one that lies above the rows its feet take) and frames
+/// whose feet meet it alike, from its bottom row (met by feet that enter it from the side
+/// at their first or last row) to its top.
+#[test]
+fn flights_past_a_one_way_block_are_the_path() {
+    let mut map = Map::new(Cell::EMPTY);
+    map.set(2, 2, Cell::FULL.one_way());
+    let shortcuts = SHORTCUTS.get();
+    let velocities = [
+        (256, -512),
+        (512, -256),
+        (256, 512),
+        (768, 768),
+        (256, -1024),
+        (-256, 512),
+    ];
+    for (w, h) in [(4u16, 6u16), (12, 20)] {
+        for x in 20..50 {
+            for y in 10..60 {
+                for (vx, vy) in velocities {
+                    let mut start = Actor::new(x, y, w, h);
+                    (start.vx, start.vy) = (vx, vy);
+                    let (fast, slow) = one_frame_both_ways(&map, start);
+                    assert_eq!(fast, slow, "{w}×{h} from ({x}, {y}) at ({vx}, {vy})");
+                }
+            }
+        }
+    }
+    assert!(SHORTCUTS.get() > shortcuts + 10_000, "too few shortcuts");
+}
