@@ -272,7 +272,7 @@ game_base=$(flash "$release/game_base")
 game_code=$((game - game_base - game_blob - game_map))
 echo "code: the game: flash $game B - $game_base B without the runtime's calls - $game_blob B of blob - $game_map B of map = $game_code B"
 game_defaults_code=$(($(flash "$tmp/game_defaults") - game_base - game_blob - game_map))
-echo "code: the same game with the runtime's default features (centre feet, equal slope speed), playing alike: $game_defaults_code B"
+echo "code: the same game with the runtime's default features (centre feet, equal slope speed, any tile size), playing alike: $game_defaults_code B"
 no_panic_path "$tmp/game_defaults" "game (default features)"
 no_panic_path "$release/game" game
 grouped() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<< "$1"; }

@@ -228,7 +228,8 @@
 //!
 //! An actor's settings are values that every step reads, so a game links every rule a
 //! setting can select, whether its actors use it or not. The two largest are features, on
-//! by default; a game that needs neither leaves them out:
+//! by default, and so is reading tiles of every size the format allows; a game that needs
+//! none of them leaves them out:
 //!
 //! ```toml
 //! [dependencies]
@@ -239,12 +240,13 @@
 //! |---|---|---|
 //! | `centre_feet` | on | `Feet::Centre`: actors that stand on the surface under their centre |
 //! | `equal_slope_speed` | on | `ActorSettings::equal_slope_speed`: walking speed along a slope equal to the flat speed, from the [ground angle](World::ground_angle) |
+//! | `any_tile_size` | on | tables of every tile size from 4 to 64 px; without it, 4, 8, 16 or 32 px only (pixels map to tiles by a shift, every line mask fits a word: no division and no 64-bit arithmetic, which are library calls on ARMv6-M), and [`Tables::from_bytes`] refuses other sizes with [`BlobError::TileSizeNeedsFeature`] (the module slopegen generates for such tiles names the feature) |
 //! | `agb_fixnum` | off | `slope_runtime::fixnum`: velocities as agb's `Num<i32, 8>` (adds `agb_fixnum`, MPL-2.0) |
 //!
-//! Without the first two, the repository's Cortex-M0 game (a Tiled level with slopes, a
-//! one-way ledge and a lift, 8 actors with box feet) links 20,828 bytes of the runtime's
-//! code instead of 29,952 (`bash firmware/bench.sh`, which checks that it plays the same
-//! either way). Box-feet actors move exactly alike with or without them. Without
+//! Without the first three, the repository's Cortex-M0 game (a Tiled level of 16-px tiles
+//! with slopes, a one-way ledge and a lift, 8 actors with box feet) links 17,636 bytes of
+//! the runtime's code instead of 30,192 (`bash firmware/bench.sh`, which checks that it
+//! plays the same either way). Box-feet actors move exactly alike with or without them. Without
 //! `equal_slope_speed`, [`World::ground_angle`] is still there for a game that asks.
 //!
 //! # No panics

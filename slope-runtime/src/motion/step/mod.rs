@@ -21,8 +21,9 @@
 //! actor to the path (property tests in `tests` compare the two on random maps):
 //!
 //! - **flight**: in the air, nothing in the region the whole path sweeps, nor, after a
-//!   fall, in the row under its last box (one region test): the actor moves the whole way
-//!   and touches nothing;
+//!   fall, in the row under its last box (one region test), or one-way cells there only
+//!   above the rows its feet take (they meet only feet): the actor moves the whole way and
+//!   touches nothing;
 //! - **standing still** (whole-box feet, on plain ground, no pixel sideways): one search
 //!   of the row under the feet refuses the pixel down and finds the ground cell;
 //! - **level walk on blocks**: on the ground, full blocks under the whole walk and no

@@ -121,8 +121,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// `world::one_way`), and the feet of a flight stay in the bottom `ay` + 1 rows of
     /// `swept` (and the row under them). With no solid pixel of any kind there (one-way
     /// cells and platforms counted), and no solid cell pixel in the rest, no step meets
-    /// anything, as in a flight through open air. The usual case: rising into a one-way
-    /// ledge from below, or falling past one beside the box.
+    /// anything, as in a flight through open air: rising into a one-way ledge from below,
+    /// or falling past one beside the box.
     #[inline(never)] // on the frames that the open-air test refused only
     fn clear_but_one_way_above_feet(self, swept: Rect, around: Rect, ay: i32) -> bool {
         let feet = Rect {
