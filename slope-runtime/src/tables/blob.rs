@@ -585,7 +585,13 @@ mod tests {
                 }
             }
         }
-        assert!(found > 10_000, "{found} ranges with a solid pixel");
+        // Without `any_tile_size`, four of the thirteen sizes run.
+        let least = if cfg!(feature = "any_tile_size") {
+            50_000
+        } else {
+            10_000
+        };
+        assert!(found > least, "{found} ranges with a solid pixel");
     }
 
     /// Tables whose sizes are all 0 (no blob loads as such: only this crate can make them)
