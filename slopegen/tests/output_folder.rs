@@ -237,8 +237,9 @@ fn a_blob_or_map_that_fails_validation_is_refused_by_the_compiler() {
 }
 
 /// Tiles of a size that the runtime reads only with its `any_tile_size` feature (24 px) make
-/// a module whose compile-time check names that feature if the runtime lacks it, and that
-/// compiles against a runtime that has it (this build's: the feature is on by default);
+/// a module that compiles against a runtime with the feature and is refused, naming it,
+/// by one without (the test links the runtime built last beside it: with the feature in a
+/// workspace test run, without it after `cargo test -p slope-runtime --no-default-features`);
 /// tiles of 16 px make no such check.
 #[test]
 fn tiles_read_only_with_a_feature_name_it_in_the_module() {
@@ -259,7 +260,14 @@ fn tiles_read_only_with_a_feature_name_it_in_the_module() {
         ),
         "{module}"
     );
-    compile_including(&out.join("wide.rs"), &work).expect("the runtime reads 24-px tiles");
+    if let Err(refused) = compile_including(&out.join("wide.rs"), &work) {
+        assert!(
+            refused.contains(
+                "wide.bin has tiles of 24 px, which slope-runtime reads only with its `any_tile_size` feature"
+            ),
+            "{refused}"
+        );
+    }
 
     let usual = root.path().join("usual");
     run(

@@ -100,10 +100,19 @@ pub const MAX_TILE_SIZE: u8 = 64;
 /// up to 32 px, whose pixels map to tiles by a shift and whose line masks fit a word.
 pub(crate) const ANY_TILE_SIZE: bool = cfg!(feature = "any_tile_size");
 
+/// Whether tiles of `n` px (a size the format allows) need the runtime's `any_tile_size`
+/// feature: every size but 4, 8, 16 and 32 px, whose pixels map to tiles by a shift and
+/// whose line masks fit a word. (The module slopegen generates for such tiles names the
+/// feature in its compile-time check.)
+pub const fn needs_any_tile_size(n: u8) -> bool {
+    !(n <= 32 && n.is_power_of_two())
+}
+
 /// Whether this build of the runtime reads tables of `n`-px tiles: every size of the
-/// format with the `any_tile_size` feature, else 4, 8, 16 and 32 px.
+/// format with the `any_tile_size` feature, else those that do not
+/// [need it](needs_any_tile_size).
 pub const fn tile_size_read(n: u8) -> bool {
-    n >= MIN_TILE_SIZE && n <= MAX_TILE_SIZE && (ANY_TILE_SIZE || n <= 32 && n.is_power_of_two())
+    n >= MIN_TILE_SIZE && n <= MAX_TILE_SIZE && (ANY_TILE_SIZE || !needs_any_tile_size(n))
 }
 
 /// Profiles stored per record in `angles`: the variants `none`, `FY`, `F90`, `F90Y`.

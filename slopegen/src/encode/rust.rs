@@ -178,7 +178,7 @@ fn rust_source(set: &TileSet, bin_name: &str, blob: &[u8], beside: bool) -> Stri
         "pub const TABLES: ::slope_runtime::Tables<'static> = match ::slope_runtime::Tables::from_bytes(blob()) {{"
     );
     let _ = writeln!(w, "    ::core::result::Result::Ok(tables) => tables,");
-    if !matches!(n, 4 | 8 | 16 | 32) {
+    if slope_runtime::format::needs_any_tile_size(n) {
         // Read by the runtime only with a feature (on by default): the fix is the feature.
         let _ = writeln!(
             w,
