@@ -25,7 +25,7 @@ Xvfb "$display" -screen 0 480x320x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" "${emu:-}" 2>/dev/null || true' EXIT
 sleep 1
-DISPLAY=$display SDL_AUDIODRIVER=dummy "$mgba" -2 target/thumbv4t-none-eabi/release/slopes-gba >/dev/null 2>&1 &
+DISPLAY=$display SDL_AUDIODRIVER=dummy "$mgba" -2 target/armv4t-none-eabi/release/slopes-gba >/dev/null 2>&1 &
 emu=$!
 sleep "$delay"
 DISPLAY=$display import -window root "$out"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Game Boy Advance example, checked end to end (CI runs this):
 #  0. formatting and clippy, on the host's and the ROM's code;
-#  1. slope-runtime alone for the GBA's ARMv4T: no atomics (it must build with core only),
-#     no floating point (no soft-float calls in its code);
+#  1. slope-runtime alone for the GBA's ARMv4T, in Thumb and in ARM state: no atomics (it
+#     must build with core only), no floating point (no soft-float calls in its code);
 #  2. on the host: the game's rules replay the scripted run into tests/data/trace.txt;
 #  3. in mGBA (Debian's mgba-sdl, headless): agb's test harness runs the ROM's tests: the
 #     same scripted run, frame for frame against that trace, and the frame's cost from
@@ -31,22 +31,25 @@ if ! command -v mgba >/dev/null && [ ! -x /usr/games/mgba ]; then
   apt-get update -qq && apt-get install -y --no-install-recommends mgba-sdl >/dev/null
 fi
 
-step "slope-runtime for thumbv4t-none-eabi (ARMv4T, no atomics): builds with core only, calls no float routine"
-(cd "$root" && cargo "+$toolchain" build --quiet -Z build-std=core --release -p slope-runtime --target thumbv4t-none-eabi)
-rlib=$(ls -t "$root_target"/thumbv4t-none-eabi/release/deps/libslope_runtime-*.rlib | head -n 1)
-symbols=$("$tools/llvm-nm" "$rlib" 2>/dev/null)
-# the check reads the runtime's own objects: it must see its functions and what they call
-if ! grep -q 'slope_runtime' <<<"$symbols" || ! grep -q ' U ' <<<"$symbols"; then
-  echo "could not read the symbols of $rlib" >&2
-  exit 1
-fi
-forbidden=$(grep -E ' U (__aeabi_([fd]|u?[il]2[fd]|ul2[fd])|__(add|sub|mul|div|neg|cmp|fix|float|extend|trunc)[a-z]*[sdt]f|__sync_|__atomic_)' <<<"$symbols" || true)
-if [ -n "$forbidden" ]; then
-  echo "slope-runtime calls floating-point or atomic routines on ARMv4T:" >&2
-  echo "$forbidden" >&2
-  exit 1
-fi
-echo "no atomics, no float"
+step "slope-runtime for ARMv4T in Thumb and ARM state (no atomics): builds with core only, calls no float routine"
+# thumbv4t-none-eabi is agb's default target, armv4t-none-eabi the one this game builds for
+for triple in thumbv4t-none-eabi armv4t-none-eabi; do
+  (cd "$root" && cargo "+$toolchain" build --quiet -Z build-std=core --release -p slope-runtime --target $triple)
+  rlib=$(ls -t "$root_target"/$triple/release/deps/libslope_runtime-*.rlib | head -n 1)
+  symbols=$("$tools/llvm-nm" "$rlib" 2>/dev/null)
+  # the check reads the runtime's own objects: it must see its functions and what they call
+  if ! grep -q 'slope_runtime' <<<"$symbols" || ! grep -q ' U ' <<<"$symbols"; then
+    echo "could not read the symbols of $rlib" >&2
+    exit 1
+  fi
+  forbidden=$(grep -E ' U (__aeabi_([fd]|u?[il]2[fd]|ul2[fd])|__(add|sub|mul|div|neg|cmp|fix|float|extend|trunc)[a-z]*[sdt]f|__sync_|__atomic_)' <<<"$symbols" || true)
+  if [ -n "$forbidden" ]; then
+    echo "slope-runtime calls floating-point or atomic routines on $triple:" >&2
+    echo "$forbidden" >&2
+    exit 1
+  fi
+  echo "$triple: no atomics, no float"
+done
 
 step "the game's rules on the host: formatted, clippy-clean, the scripted run equals tests/data/trace.txt"
 # from the repository's root, so that this folder's GBA cargo config does not apply
@@ -64,11 +67,11 @@ cargo clippy --quiet --release --bin slopes-gba -- -D warnings
 cargo clippy --quiet --profile test --bin slopes-gba -- -D warnings
 
 step "the ROM's tests in mGBA: the scripted run frame for frame, the frame's cost, no panic"
-CARGO_TARGET_THUMBV4T_NONE_EABI_RUNNER="$PWD/mgba-test-runner.sh" cargo test --release --bin slopes-gba
+CARGO_TARGET_ARMV4T_NONE_EABI_RUNNER="$PWD/mgba-test-runner.sh" cargo test --release --bin slopes-gba
 
 step "the ROM"
 cargo build --quiet --release
-elf=$target/thumbv4t-none-eabi/release/slopes-gba
+elf=$target/armv4t-none-eabi/release/slopes-gba
 "$tools/llvm-objcopy" -O binary "$elf" "$target/slopes-gba.gba"
 rom=$(stat -c %s "$target/slopes-gba.gba")
 section() { "$tools/llvm-size" -A "$elf" | awk -v s="$1" '$1 == s { print $2 }'; }
