@@ -301,7 +301,10 @@ impl<const W: usize, const H: usize> GridMap<W, H> {
 impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
     #[inline(always)] // the hottest call of a step: a call and a returned `Cell` cost more than the lookup
     fn cell(&self, tx: i32, ty: i32) -> Cell {
-        let (Ok(x), Ok(y)) = (usize::try_from(tx), usize::try_from(ty)) else {
+        // A negative coordinate is huge as a `u32`: the slices' bounds alone find every
+        // cell outside (`usize::try_from` of a `u32` cannot fail on 32- and 64-bit
+        // targets, where it compiles to nothing; it keeps 16-bit ones exact).
+        let (Ok(x), Ok(y)) = (usize::try_from(tx as u32), usize::try_from(ty as u32)) else {
             return self.outside.unpack();
         };
         match self.rows.get(y).and_then(|row| row.get(x)) {
@@ -313,8 +316,13 @@ impl<const W: usize, const H: usize> TileMap for GridMap<W, H> {
     #[inline]
     fn row_is_empty(&self, tx0: i32, tx1: i32, ty: i32) -> bool {
         // Inside the map, the row's words ORed: a cell is empty when its two low bits are.
-        let inside = usize::try_from(tx0).ok().zip(usize::try_from(tx1).ok());
-        let row = usize::try_from(ty).ok().and_then(|ty| self.rows.get(ty));
+        // (Negative coordinates are huge as `u32`s, as in `cell`: outside the slices.)
+        let inside = usize::try_from(tx0 as u32)
+            .ok()
+            .zip(usize::try_from(tx1 as u32).ok());
+        let row = usize::try_from(ty as u32)
+            .ok()
+            .and_then(|ty| self.rows.get(ty));
         match (row, inside) {
             (Some(row), Some((x0, x1))) if x0 <= x1 => match row.get(x0..=x1) {
                 Some(cells) => cells.iter().fold(0, |acc, c| acc | c.0) & PackedCell::SOLID == 0,
@@ -367,6 +375,41 @@ mod tests {
             prop_assert_eq!(map.row_is_empty(tx0, tx1, ty), expected);
             prop_assert_eq!(<&Map as TileMap>::row_is_empty(&&map, tx0, tx1, ty), expected);
             prop_assert_eq!(ByCell(&map).row_is_empty(tx0, tx1, ty), expected);
+        }
+    }
+
+    /// A cell inside the map is the one set there; every other place, however far
+    /// (negative, past either edge, at the ends of `i32`), is the outside cell.
+    #[test]
+    fn cells_inside_are_as_set_and_the_rest_outside() {
+        let outside = Cell::FULL.one_way();
+        let mut map: GridMap<3, 2> = GridMap::new(outside);
+        let set =
+            |tx: i32, ty: i32| Cell::shape(ShapeId::new((tx + 3 * ty) as u16), Variant::FlipX);
+        for ty in 0..2 {
+            for tx in 0..3 {
+                assert!(map.set(tx, ty, set(tx, ty)));
+            }
+        }
+        let places = [
+            i32::MIN,
+            i32::MIN + 1,
+            -65_536,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            4,
+            65_536,
+            i32::MAX,
+        ];
+        for &ty in &places {
+            for &tx in &places {
+                let inside = (0..3).contains(&tx) && (0..2).contains(&ty);
+                let expected = if inside { set(tx, ty) } else { outside };
+                assert_eq!(map.cell(tx, ty), expected, "cell ({tx}, {ty})");
+            }
         }
     }
 
