@@ -77,8 +77,9 @@ const OUTSIDE_AT: usize = MAP_HEADER_LEN - 4;
 struct Packed<'a, const WIDE: bool> {
     /// The outside cell's code (the header's last field) and the palette after it: entry
     /// 0 is the outside cell, entry `i + 1` palette entry `i`, so that a lookup reads and
-    /// decodes one entry wherever the cell lies.
-    entries: &'a [u8],
+    /// decodes one entry wherever the cell lies. Entries of four bytes: a lookup's one
+    /// bound test finds its entry (a byte range would take two).
+    entries: &'a [[u8; 4]],
     cells: &'a [u8],
     width: u32,
     height: u32,
@@ -271,7 +272,7 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             entry += 1;
         }
         let map = Packed {
-            entries,
+            entries: entries.as_chunks::<4>().0,
             cells,
             width: width as u32,
             height: height as u32,
@@ -329,7 +330,7 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
         }
         let shapes = tables.shape_count();
         let mut rest = self.entries; // the outside cell, then the palette
-        while let Some((entry, tail)) = rest.split_first_chunk::<4>() {
+        while let Some((entry, tail)) = rest.split_first() {
             if let Solid::Shape(id, _) = decode(u32::from_le_bytes(*entry)).solid
                 && id.index() >= shapes
             {
@@ -345,14 +346,17 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
 
     /// The outside cell's code.
     const fn outside(&self) -> u32 {
-        u32_at(self.entries, 0)
+        match self.entries.first() {
+            Some(entry) => u32::from_le_bytes(*entry),
+            None => 0, // validation rules this out
+        }
     }
 
     fn palette(&self) -> impl Iterator<Item = Cell> + 'a {
         self.entries
-            .chunks_exact(4)
+            .iter()
             .skip(1)
-            .map(|code| decode(u32_at(code, 0)))
+            .map(|entry| decode(u32::from_le_bytes(*entry)))
     }
 
     #[inline(always)]
@@ -365,12 +369,11 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
         } else {
             0
         };
-        let at = entry.wrapping_mul(4);
         // The entry's bytes as the cell needs them: the flags byte decides empty and full
         // alone, and the id's two bytes are read only for a shape.
-        match self.entries.get(at..at.wrapping_add(4)) {
+        match self.entries.get(entry) {
             Some(&[flags, _, id_lo, id_hi]) => decode_parts(flags, [id_lo, id_hi]),
-            _ => Cell::EMPTY, // validation rules this out
+            None => Cell::EMPTY, // validation rules this out
         }
     }
 }
