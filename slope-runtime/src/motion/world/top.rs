@@ -9,6 +9,10 @@ use crate::motion::world::one_way::{OneWayCells, OneWayRows};
 use crate::tables::ShapeId;
 use crate::tables::geometry::Variant;
 
+/// No solid pixel in a row of cells yet (`Grid::top_with_one_way`): under every row of a
+/// cell's own pixels.
+const NO_TOP: i32 = -1;
+
 /// What [`Grid::top_in`] found in a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Top {
@@ -54,33 +58,48 @@ impl<M: TileMap> Grid<'_, M> {
         if self.tile_of(r.x0) == self.tile_of(r.x1) {
             return self.column_top((r.x0, r.x1), (r.y0, r.y1), OneWayCells::Rows(rows));
         }
-        let span = self.cell_span(r);
-        if span.tx0 > span.tx1 || span.ty0 > span.ty1 {
+        if r.y0 > r.y1 || r.x0 > r.x1 {
             return Top::Air;
         }
-        let mut ty = span.ty1;
+        // The box's pixels in its first and last cells, split once: a cell inside the box
+        // spans its whole tile (no box in each cell's own pixels).
+        let last = self.n.wrapping_sub(1);
+        let ((tx0, px0), (tx1, px1)) = (self.split(r.x0), self.split(r.x1));
+        let ((ty0, lo0), (mut ty, mut hi)) = (self.split(r.y0), self.split(r.y1));
         loop {
-            let mut top = Top::Air;
-            let mut tx = span.tx0;
+            let lo = if ty == ty0 { lo0 } else { 0 };
+            // The highest row of the box holding a solid pixel in this row of cells, in
+            // the cells' own pixels.
+            let mut top = NO_TOP;
+            let mut tx = tx0;
             loop {
-                match self.cell_top(tx, ty, r, rows) {
-                    Top::Air => {}
-                    Top::At(y) => {
-                        if !matches!(top, Top::At(t) if t >= y) {
-                            top = Top::At(y);
+                let cell = self.map.cell(tx, ty);
+                match cell.solid {
+                    Solid::Empty => {}
+                    _ if cell.one_way && rows.air(ty) => {}
+                    _ if cell.one_way && rows.undecided(ty) => return Top::OneWay,
+                    Solid::Full => top = hi,
+                    Solid::Shape(id, variant) => {
+                        let c0 = if tx == tx0 { px0 } else { 0 };
+                        let c1 = if tx == tx1 { px1 } else { last };
+                        if let Some(y) = self.columns_top(id, variant, (c0, c1), (lo, hi)) {
+                            top = top.max(y);
                         }
                     }
-                    Top::OneWay => return Top::OneWay,
                 }
-                if tx >= span.tx1 {
+                if tx >= tx1 {
                     break;
                 }
                 tx = tx.wrapping_add(1); // < tx1: cannot wrap
             }
-            if top != Top::Air || ty <= span.ty0 {
-                return top;
+            if top != NO_TOP {
+                return Top::At(self.tile_origin(ty).saturating_add(top));
+            }
+            if ty <= ty0 {
+                return Top::Air;
             }
             ty = ty.wrapping_sub(1); // > ty0: cannot wrap
+            hi = last;
         }
     }
 
@@ -128,33 +147,6 @@ impl<M: TileMap> Grid<'_, M> {
             }
             ty = ty.wrapping_sub(1); // > ty0: cannot wrap
             hi = self.n.wrapping_sub(1);
-        }
-    }
-
-    /// The highest row of `r` that holds a solid pixel of cell (tx, ty).
-    #[inline]
-    fn cell_top(&self, tx: i32, ty: i32, r: Rect, rows: OneWayRows) -> Top {
-        let cell = self.map.cell(tx, ty);
-        let (id, variant) = match cell.solid {
-            Solid::Empty => return Top::Air,
-            _ if cell.one_way && rows.air(ty) => return Top::Air,
-            _ if cell.one_way && rows.undecided(ty) => return Top::OneWay,
-            Solid::Full => {
-                let top = self
-                    .tile_origin(ty)
-                    .saturating_add(self.n.saturating_sub(1));
-                return Top::At(r.y1.min(top));
-            }
-            Solid::Shape(id, variant) => (id, variant),
-        };
-        // The part of `r` inside the cell, in its pixels.
-        let b = self.local_box(tx, ty, r);
-        let last = self.n.saturating_sub(1);
-        let columns = (b.x0.max(0), b.x1.min(last));
-        let rows = (b.y0.max(0), b.y1.min(last));
-        match self.columns_top(id, variant, columns, rows) {
-            Some(y) => Top::At(self.tile_origin(ty).saturating_add(y)),
-            None => Top::Air,
         }
     }
 
