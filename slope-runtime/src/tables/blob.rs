@@ -159,18 +159,33 @@ impl<'a> Tables<'a> {
     /// inside the tile) of shape `id` placed as `variant` hold a solid one; `false` for an
     /// id the blob lacks. The movers' strip test: it reads the one mask it needs straight
     /// from the record (see [`line_slot`]), without making a [`Shape`].
-    #[inline(always)] // into `Grid::line_covers`, once for rows and once for columns
+    #[cfg(test)]
     pub(crate) fn line_covers(
         &self,
         id: ShapeId,
         variant: Variant,
         row: bool,
         at: i32,
+        span: (i32, i32),
+    ) -> bool {
+        self.line_covers_of(id, line_of(variant, row), at, span)
+    }
+
+    /// [`Tables::line_covers`] of line kind `line` ([`line_of`]): the variant and the
+    /// row flag in one argument, so that one out-of-line copy serves rows and columns
+    /// with the arguments of a single one.
+    #[inline(always)] // into `Grid::line_covers`
+    pub(crate) fn line_covers_of(
+        &self,
+        id: ShapeId,
+        line: usize,
+        at: i32,
         (lo, hi): (i32, i32),
     ) -> bool {
-        let Some((record, code)) = self.record_lines(id, variant, row) else {
+        let Some(record) = self.record_of(id) else {
             return false;
         };
+        let code = LINE_CODES.get(line).copied().unwrap_or(0);
         let last = i32::from(self.tile_size).wrapping_sub(1);
         let index = if code & FLIPPED_INDEX != 0 {
             last.wrapping_sub(at)
@@ -329,10 +344,7 @@ impl<'a> Tables<'a> {
     #[inline(always)]
     fn record_lines(&self, id: ShapeId, variant: Variant, row: bool) -> Option<(usize, u8)> {
         let record = self.record_of(id)?;
-        let code = LINE_CODES
-            .get(usize::from(variant.index()) << 1 | usize::from(row))
-            .copied()
-            .unwrap_or(0);
+        let code = LINE_CODES.get(line_of(variant, row)).copied().unwrap_or(0);
         Some((record, code))
     }
 
@@ -453,6 +465,12 @@ impl<'a> Iterator for Names<'a> {
 /// columns in a loop, wider ones from two masks of a record's range-OR tables: on 16-px
 /// tiles the loop is the cheaper up to about 8 columns (`bash firmware/bench.sh`).
 const NARROW: i32 = 8;
+
+/// The [`LINE_CODES`] index of `variant`'s rows (`row`) or columns.
+#[inline(always)]
+pub(crate) fn line_of(variant: Variant, row: bool) -> usize {
+    usize::from(variant.index()) << 1 | usize::from(row)
+}
 
 /// [`LINE_CODES`] bit: the line is one of the record's rows (else one of its columns).
 const ROWS_TABLE: u8 = 1;

@@ -127,7 +127,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 _ if cell.one_way && one_way == OneWayGround::Undecided => return false,
                 Solid::Full => (true, false),
                 Solid::Shape(id, variant) => (
-                    tx == known || self.grid.line_covers::<true>(id, variant, row, (lo, hi)),
+                    tx == known || self.grid.line_covers(id, variant, true, row, (lo, hi)),
                     true,
                 ),
             };
@@ -203,7 +203,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                         .x1
                         .wrapping_sub(origin)
                         .min(self.grid.n.wrapping_sub(1));
-                    self.grid.line_covers::<true>(id, variant, row, (lo, hi))
+                    self.grid.line_covers(id, variant, true, row, (lo, hi))
                 }
             };
             if holds {

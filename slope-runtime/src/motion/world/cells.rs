@@ -10,6 +10,7 @@ use crate::motion::world::meeting::Meeting;
 use crate::motion::world::one_way::{OneWay, feet};
 use crate::motion::world::rules::Rules;
 use crate::tables::ShapeId;
+use crate::tables::blob::line_of;
 use crate::tables::geometry::{Direction, Variant};
 use crate::tables::line::{forward_distance, low_bits};
 use crate::tables::shape::LocalBox;
@@ -130,22 +131,31 @@ impl<M: TileMap> Grid<'_, M> {
             Solid::Empty => false,
             _ if cell.one_way => self.collides_with(tx, ty, r, rules),
             Solid::Full => true,
-            Solid::Shape(id, variant) => self.line_covers::<ROW>(id, variant, at, span),
+            Solid::Shape(id, variant) => self.line_covers(id, variant, ROW, at, span),
         };
         (hit, cell)
     }
 
-    /// `Tables::line_covers`, out of line: inlined, the tables' fields would be loaded
-    /// on every strip, whether it meets a shape or not.
-    #[inline(never)]
-    pub(crate) fn line_covers<const ROW: bool>(
+    /// `Tables::line_covers`: whether pixels `span` of line `at` (a row when `row`, else
+    /// a column) of shape `id` placed as `variant` hold a solid one.
+    #[inline(always)] // the line's kind is worked out at the call
+    pub(crate) fn line_covers(
         &self,
         id: ShapeId,
         variant: Variant,
+        row: bool,
         at: i32,
         span: (i32, i32),
     ) -> bool {
-        self.tables.line_covers(id, variant, ROW, at, span)
+        self.line_covers_of(id, line_of(variant, row), at, span)
+    }
+
+    /// [`Self::line_covers`] by line kind, out of line: inlined, the tables' fields would
+    /// be loaded on every strip, whether it meets a shape or not. One copy serves rows and
+    /// columns: a copy for each cost a Cortex-M0 game 236 B.
+    #[inline(never)]
+    fn line_covers_of(&self, id: ShapeId, line: usize, at: i32, span: (i32, i32)) -> bool {
+        self.tables.line_covers_of(id, line, at, span)
     }
 
     /// The part of a free box that leads a move towards `dir`: its edge row or column
