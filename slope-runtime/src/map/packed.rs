@@ -359,21 +359,31 @@ impl<'a, const WIDE: bool> Packed<'a, WIDE> {
             .map(|entry| decode(u32::from_le_bytes(*entry)))
     }
 
+    /// The cell at (tx, ty): its palette entry's bytes as the cell needs them, the flags
+    /// byte deciding empty and full alone, the id's two bytes read only for a shape.
     #[inline(always)]
     fn cell(&self, tx: i32, ty: i32) -> Cell {
+        let &[flags, _, id_lo, id_hi] = self.entry(tx, ty);
+        decode_parts(flags, [id_lo, id_hi])
+    }
+
+    /// The palette entry of the cell at (tx, ty), out of line: the bound tests, the index
+    /// read and the entry's address are the long part of a cell read, and every query
+    /// reads cells (inlined into each, they cost a Cortex-M0 game about 1.4 KB; called,
+    /// the entry's address comes back in a register and the mixed crowd runs no slower:
+    /// `bash firmware/bench.sh`).
+    #[inline(never)]
+    fn entry(&self, tx: i32, ty: i32) -> &'a [u8; 4] {
         let (x, y) = (tx as u32, ty as u32); // negative: huge, so outside
-        // Entry 0 is the outside cell's: one read and one decoding wherever the cell lies
-        // (a decoding per case would be inlined twice into every query).
+        // Entry 0 is the outside cell's: one read wherever the cell lies.
         let entry = if x < self.width && y < self.height {
             usize::from(self.index((y * self.width + x) as usize)).wrapping_add(1)
         } else {
             0
         };
-        // The entry's bytes as the cell needs them: the flags byte decides empty and full
-        // alone, and the id's two bytes are read only for a shape.
         match self.entries.get(entry) {
-            Some(&[flags, _, id_lo, id_hi]) => decode_parts(flags, [id_lo, id_hi]),
-            None => Cell::EMPTY, // validation rules this out
+            Some(e) => e,
+            None => &[0; 4], // validation rules this out
         }
     }
 }
