@@ -113,9 +113,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
         let one_way = OneWayGround::of_row(actor, ty, row == self.grid.n.wrapping_sub(1));
         let ((first, lo0), (last, hi1)) = (self.grid.split(here.x0), self.grid.split(here.x1));
-        let mut tx = self.grid.tile_of(centre);
-        // Tile columns (pixels over the tile size) lie far inside `i32`: no wrap.
-        let mut sides = (tx.wrapping_sub(1), tx.wrapping_add(1));
+        let (mut tx, mut outwards) = self.outwards(centre, first, last);
         // The nearest one-way cell that holds the actor, while no other cell does.
         let mut one_way_ground = None;
         loop {
@@ -138,7 +136,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                     return true;
                 }
             }
-            match self.next_outwards(centre, (first, last), &mut sides) {
+            match outwards.next() {
                 Some(next) => tx = next,
                 None => break,
             }
@@ -414,9 +412,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     ) -> (Option<GroundCell>, bool, bool) {
         let (ty, row) = self.grid.split(below.y0);
         let ((first, lo0), (last, hi1)) = (self.grid.split(below.x0), self.grid.split(below.x1));
-        let mut tx = self.grid.tile_of(centre);
-        // Tile columns (pixels over the tile size) lie far inside `i32`: no wrap.
-        let mut sides = (tx.wrapping_sub(1), tx.wrapping_add(1));
+        let (mut tx, mut outwards) = self.outwards(centre, first, last);
         let (mut meets, mut only_one_way, mut best) = (false, true, None);
         loop {
             let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
@@ -432,7 +428,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                     break;
                 }
             }
-            match self.next_outwards(centre, (first, last), &mut sides) {
+            match outwards.next() {
                 Some(next) => tx = next,
                 None => break,
             }
@@ -453,28 +449,57 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         (lo, hi)
     }
 
-    /// The next cell column of a search from the cell under `centre` outwards over cell
-    /// columns `first..=last`: the nearer of the next ones on each side (ties: the left
-    /// one), `sides` holding them; `None` when both sides are done.
+    /// A search from the cell under `centre` outwards over cell columns `first..=last`
+    /// (which hold it): that cell's column, then the others in the order
+    /// [`Outwards::next`] gives.
+    #[inline(always)] // a few instructions before each search's loop
+    fn outwards(self, centre: i32, first: i32, last: i32) -> (i32, Outwards) {
+        let (tx, px) = self.grid.split(centre);
+        // Cell column tx − k lies px + 1 + (k − 1)·N columns from the centre, tx + k
+        // N − px + (k − 1)·N: the nearer side is the same at every k, and the other side's
+        // k-th cell comes before the nearer side's (k + 1)-th. So the search alternates,
+        // from the nearer side (ties: the left one), until one side runs out. (px < N ≤
+        // 64 and tile columns lie far inside `i32`: no wrap.)
+        let left_next = px.wrapping_mul(2).wrapping_add(1) <= self.grid.n;
+        let outwards = Outwards {
+            left: tx.wrapping_sub(1),
+            right: tx.wrapping_add(1),
+            first,
+            last,
+            left_next,
+        };
+        (tx, outwards)
+    }
+}
+
+/// The cell columns of a search from the cell under an actor's centre outwards, nearest
+/// first (see `Mover::outwards`).
+struct Outwards {
+    /// The next cell column on the left, and on the right.
+    left: i32,
+    right: i32,
+    /// The search's first and last cell columns.
+    first: i32,
+    last: i32,
+    /// Whether the left side comes next.
+    left_next: bool,
+}
+
+impl Outwards {
+    /// The next cell column; `None` when both sides are done.
     #[inline(always)] // inside each search's loop
-    fn next_outwards(
-        self,
-        centre: i32,
-        (first, last): (i32, i32),
-        (left, right): &mut (i32, i32),
-    ) -> Option<i32> {
-        let left_open = *left >= first;
-        let right_open = *right <= last;
-        if left_open
-            && (!right_open
-                || self.columns_from(centre, *left) <= self.columns_from(centre, *right))
-        {
-            // Tile columns lie far inside `i32`: no wrap.
-            *left = left.wrapping_sub(1);
-            Some(left.wrapping_add(1))
+    fn next(&mut self) -> Option<i32> {
+        let left_open = self.left >= self.first;
+        let right_open = self.right <= self.last;
+        // Cell columns lie far inside `i32`: no wrap.
+        if left_open && (self.left_next || !right_open) {
+            self.left_next = false;
+            self.left = self.left.wrapping_sub(1);
+            Some(self.left.wrapping_add(1))
         } else if right_open {
-            *right = right.wrapping_add(1);
-            Some(right.wrapping_sub(1))
+            self.left_next = true;
+            self.right = self.right.wrapping_add(1);
+            Some(self.right.wrapping_sub(1))
         } else {
             None
         }
