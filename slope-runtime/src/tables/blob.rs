@@ -155,10 +155,7 @@ impl<'a> Tables<'a> {
         Some(self.shape_of(u16::try_from(index).ok()?, record))
     }
 
-    /// Whether pixels `lo..=hi` of line `at` (a row when `row`, else a column; all three
-    /// inside the tile) of shape `id` placed as `variant` hold a solid one; `false` for an
-    /// id the blob lacks. The movers' strip test: it reads the one mask it needs straight
-    /// from the record (see [`line_slot`]), without making a [`Shape`].
+    /// [`Tables::line_covers_of`] by variant and row flag, as the tests ask it.
     #[cfg(test)]
     pub(crate) fn line_covers(
         &self,
@@ -171,10 +168,14 @@ impl<'a> Tables<'a> {
         self.line_covers_of(id, line_of(variant, row), at, span)
     }
 
-    /// [`Tables::line_covers`] of line kind `line` ([`line_of`]): the variant and the
-    /// row flag in one argument, so that one out-of-line copy serves rows and columns
-    /// with the arguments of a single one.
-    #[inline(always)] // into `Grid::line_covers`
+    /// Whether pixels `lo..=hi` of line `at` (all three inside the tile) of shape `id`
+    /// hold a solid one, the line kind `line` ([`line_of`]: a row or a column of a
+    /// variant) naming which lines; `false` for an id the blob lacks. The movers' strip
+    /// test: it reads the one mask it needs straight from the record (see [`line_slot`]),
+    /// without making a [`Shape`]. The variant and the row flag travel as one argument,
+    /// so that one out-of-line copy serves rows and columns with the arguments of a
+    /// single one.
+    #[inline(always)] // into `Grid::line_covers_of`
     pub(crate) fn line_covers_of(
         &self,
         id: ShapeId,
