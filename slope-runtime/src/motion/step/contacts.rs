@@ -13,7 +13,8 @@ use crate::motion::world::World;
 use crate::motion::world::foot_column;
 use crate::motion::world::one_way::{OneWay, OneWayGround};
 use crate::motion::world::rules::{Foot, Rules, SOLIDS};
-use crate::tables::geometry::Direction;
+use crate::tables::ShapeId;
+use crate::tables::geometry::{Direction, Variant};
 
 impl<M: TileMap, P: AsRef<[Platform]>> World<'_, M, P> {
     /// What `actor` touches where it is now, probed: the ground under its feet (cell,
@@ -109,30 +110,30 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// to hold ground in that row (its pixels go untested), or `NO_CELL`.
     pub(super) fn stand_on_plain_ground(self, actor: &mut Actor, known: i32) -> bool {
         let here = actor.rect();
-        let centre = actor.centre_x();
         let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
         let one_way = OneWayGround::of_row(actor, ty, row == self.grid.n.wrapping_sub(1));
-        let ((first, lo0), (last, hi1)) = (self.grid.split(here.x0), self.grid.split(here.x1));
-        let (mut tx, mut outwards) = self.outwards(centre, first, last);
-        // The nearest one-way cell that holds the actor, while no other cell does.
-        let mut one_way_ground = None;
+        let (first, last) = (self.grid.tile_of(here.x0), self.grid.tile_of(here.x1));
+        let (mut tx, mut outwards) = self.outwards(actor.centre_x(), first, last);
+        // The nearest cell that holds the actor (`NO_CELL`: none yet) and whether it is a
+        // shape: the ground cell, once a cell that is not one-way holds it too.
+        let (mut nearest, mut on_shape) = (NO_CELL, false);
         loop {
-            let (lo, hi) = self.part_in(tx, (first, lo0), (last, hi1));
             let cell = self.grid.map.cell(tx, ty);
-            let (hit, shape) = match cell.solid {
-                Solid::Empty => (false, false),
-                _ if cell.one_way && one_way == OneWayGround::Air => (false, false),
+            let hit = match cell.solid {
+                Solid::Empty => false,
+                _ if cell.one_way && one_way == OneWayGround::Air => false,
                 _ if cell.one_way && one_way == OneWayGround::Undecided => return false,
-                Solid::Full => (true, false),
-                Solid::Shape(id, variant) => (
-                    tx == known || self.grid.line_covers(id, variant, true, row, (lo, hi)),
-                    true,
-                ),
+                Solid::Full => true,
+                Solid::Shape(id, variant) => {
+                    tx == known || self.row_covers_under(id, variant, row, here, tx)
+                }
             };
             if hit {
-                let (at, on_shape) = *one_way_ground.get_or_insert(((tx, ty), shape));
+                if nearest == NO_CELL {
+                    (nearest, on_shape) = (tx, matches!(cell.solid, Solid::Shape(..)));
+                }
                 if !cell.one_way {
-                    Self::stand_on_cell(actor, at, on_shape);
+                    Self::stand_on_cell(actor, (nearest, ty), on_shape);
                     return true;
                 }
             }
@@ -141,10 +142,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 None => break,
             }
         }
-        let Some((at, on_shape)) = one_way_ground else {
+        if nearest == NO_CELL {
             return false;
-        };
-        Self::stand_on_cell(actor, at, on_shape);
+        }
+        Self::stand_on_cell(actor, (nearest, ty), on_shape);
         actor.contacts.set(Contacts::ON_ONE_WAY, true);
         true
     }
@@ -192,17 +193,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 Solid::Full => true,
                 _ if at != tx || other == tx => true,
                 _ if matches!(ground, Ground::Column(x) if self.grid.tile_of(x) == tx) => true,
-                Solid::Shape(id, variant) => {
-                    // The box's columns in this cell (its edges lie within a box's width
-                    // of the cell: no overflow).
-                    let origin = self.grid.tile_origin(tx);
-                    let lo = here.x0.wrapping_sub(origin).max(0);
-                    let hi = here
-                        .x1
-                        .wrapping_sub(origin)
-                        .min(self.grid.n.wrapping_sub(1));
-                    self.grid.line_covers(id, variant, true, row, (lo, hi))
-                }
+                Solid::Shape(id, variant) => self.row_covers_under(id, variant, row, here, tx),
             };
             if holds {
                 let shape = matches!(cell.solid, Solid::Shape(..));
@@ -214,6 +205,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             }
             at = other;
         }
+    }
+
+    /// Whether row `row` of a shape cell `id` placed as `variant` in cell column `tx`
+    /// holds a solid pixel in the columns of box `here` (which covers some of that cell).
+    #[inline(always)] // in each search's loop: a few instructions and the line test's call
+    fn row_covers_under(
+        self,
+        id: ShapeId,
+        variant: Variant,
+        row: i32,
+        here: Rect,
+        tx: i32,
+    ) -> bool {
+        // The box's edges lie within a box's width of the cell: no overflow.
+        let origin = self.grid.tile_origin(tx);
+        let lo = here.x0.wrapping_sub(origin).max(0);
+        let hi = here
+            .x1
+            .wrapping_sub(origin)
+            .min(self.grid.n.wrapping_sub(1));
+        self.grid.line_covers(id, variant, true, row, (lo, hi))
     }
 
     /// Whether a step down from where the actor is would be refused.
