@@ -251,8 +251,9 @@ impl Actor {
     /// The column under the box's centre (its foot, for [`Feet::Centre`](Feet)).
     #[inline]
     pub fn centre_x(&self) -> i32 {
+        // width ≥ 1 (`Actor::new`, `set_size`): no wrap.
         self.x
-            .saturating_add(i32::from(self.width.saturating_sub(1) / 2))
+            .saturating_add(i32::from(self.width.wrapping_sub(1) / 2))
     }
 
     /// Asks to drop through the one-way cells or the one-way platform it stands on, on
@@ -438,7 +439,14 @@ impl Actor {
 
     #[inline(always)]
     pub(crate) fn rect(&self) -> crate::motion::rect::Rect {
-        crate::motion::rect::Rect::of_box(self.x, self.y, self.width, self.height)
+        // 1 ≤ width, height ≤ MAX_SIZE (`Actor::new`, `set_size`): `Rect::of_box`'s
+        // clamp of an empty size is not needed here.
+        crate::motion::rect::Rect {
+            x0: self.x,
+            y0: self.y,
+            x1: self.x.saturating_add(i32::from(self.width) - 1),
+            y1: self.y.saturating_add(i32::from(self.height) - 1),
+        }
     }
 
     /// [`Actor::rect`] of an actor a step's away from the edge of the world (|x|, |y| <
@@ -449,9 +457,9 @@ impl Actor {
         crate::motion::rect::Rect {
             x0: self.x,
             y0: self.y,
-            // width, height ≤ MAX_SIZE (64)
-            x1: self.x.wrapping_add(i32::from(self.width.max(1)) - 1),
-            y1: self.y.wrapping_add(i32::from(self.height.max(1)) - 1),
+            // 1 ≤ width, height ≤ MAX_SIZE (64)
+            x1: self.x.wrapping_add(i32::from(self.width) - 1),
+            y1: self.y.wrapping_add(i32::from(self.height) - 1),
         }
     }
 }
