@@ -281,8 +281,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// How many columns world column `x` lies from cell column `tx` (0 inside it). For a
     /// column of a box and a cell that box covers: they lie within a box's width and a
     /// tile of each other, so the differences cannot wrap (a saturating one costs twice the
-    /// instructions on ARMv6-M, and the searches ask this of every cell).
-    #[inline(always)] // a few instructions, in every search's loop: a call costs as much
+    /// instructions on ARMv6-M, and a centre foot's search asks this of every cell it
+    /// touches).
+    #[inline(always)] // a few instructions, in that search's loop: a call costs as much
     fn columns_from(self, x: i32, tx: i32) -> i32 {
         let left = self.grid.tile_origin(tx);
         if x < left {
