@@ -186,7 +186,7 @@ impl<'a> Tables<'a> {
         let Some(record) = self.record_of(id) else {
             return false;
         };
-        let code = LINE_CODES.get(line).copied().unwrap_or(0);
+        let code = line_code(line);
         let last = i32::from(self.tile_size).wrapping_sub(1);
         let index = if code & FLIPPED_INDEX != 0 {
             last.wrapping_sub(at)
@@ -344,9 +344,7 @@ impl<'a> Tables<'a> {
     /// across the line's arithmetic.)
     #[inline(always)]
     fn record_lines(&self, id: ShapeId, variant: Variant, row: bool) -> Option<(usize, u8)> {
-        let record = self.record_of(id)?;
-        let code = LINE_CODES.get(line_of(variant, row)).copied().unwrap_or(0);
-        Some((record, code))
+        Some((self.record_of(id)?, line_code(line_of(variant, row))))
     }
 
     /// The first byte of record `index` in the records (< 2^32: the blob was validated).
@@ -471,6 +469,12 @@ const NARROW: i32 = 8;
 #[inline(always)]
 pub(crate) fn line_of(variant: Variant, row: bool) -> usize {
     usize::from(variant.index()) << 1 | usize::from(row)
+}
+
+/// The [`LINE_CODES`] entry of line kind `line` ([`line_of`]).
+#[inline(always)]
+fn line_code(line: usize) -> u8 {
+    LINE_CODES.get(line).copied().unwrap_or(0)
 }
 
 /// [`LINE_CODES`] bit: the line is one of the record's rows (else one of its columns).

@@ -136,8 +136,9 @@ impl<M: TileMap> Grid<'_, M> {
         (hit, cell)
     }
 
-    /// `Tables::line_covers`: whether pixels `span` of line `at` (a row when `row`, else
-    /// a column) of shape `id` placed as `variant` hold a solid one.
+    /// `Tables::line_covers_of` by variant and row flag: whether pixels `span` of line
+    /// `at` (a row when `row`, else a column) of shape `id` placed as `variant` hold a
+    /// solid one.
     #[inline(always)] // the line's kind is worked out at the call
     pub(crate) fn line_covers(
         &self,
