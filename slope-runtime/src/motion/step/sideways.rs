@@ -8,8 +8,9 @@ use crate::motion::path::move_actor;
 use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
-use crate::motion::world::one_way::OneWay;
+use crate::motion::world::one_way::{OneWay, OneWayRows};
 use crate::motion::world::rules::{Rules, SOLIDS};
+use crate::motion::world::top::Top;
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
@@ -174,24 +175,86 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     ) -> Option<i32> {
         // Whole-box feet: one-way cells ignored, these are the solid cells.
         let solids = &SOLIDS;
-        let mut head = here.beyond(Direction::Up);
-        let mut lead = here.beyond(dir);
-        let mut feet = trailing_feet(here.shifted(dir, 1), dir);
+        let lead = here.beyond(dir);
+        let feet = trailing_feet(here.shifted(dir, 1), dir);
         let feet_meet = walkable.one_way != OneWay::Ignored && feet.x0 <= feet.x1;
-        for k in 1..=climb {
-            if self.hits_with(head, solids) {
+        // The lift being tried, and the highest whose row over the head is known free.
+        let (mut k, mut head_free) = (1, 0);
+        while k <= climb {
+            let head = here
+                .beyond(Direction::Up)
+                .shifted(Direction::Up, k.wrapping_sub(1));
+            if k > head_free && self.hits_with(head, solids) {
                 return None;
             }
-            lead = lead.shifted(Direction::Up, 1);
-            feet = feet.shifted(Direction::Up, 1);
-            let blocked =
-                self.hits_with(lead, walkable) || (feet_meet && self.meets_one_way(feet, walkable));
+            let blocked = self.hits_with(lead.shifted(Direction::Up, k), walkable)
+                || (feet_meet && self.meets_one_way(feet.shifted(Direction::Up, k), walkable));
             if !blocked {
                 return Some(k);
             }
-            head = head.shifted(Direction::Up, 1);
+            k = if k == 1 {
+                // Most climbs are a pixel (a slope); past that, the column ahead's height
+                // says where the strips would first find it free.
+                match self.lift_over(here, lead, climb) {
+                    Lift::Wall => return None,
+                    // j > 1 (the first lift was blocked): the loop moves on.
+                    Lift::From(j) => {
+                        head_free = j;
+                        j.max(2)
+                    }
+                    Lift::Unknown => 2,
+                }
+            } else {
+                k.wrapping_add(1) // ≤ climb: cannot wrap
+            };
         }
         None
+    }
+
+    /// Where [`Self::climb_by_strips`], its first lift blocked, may go on from, found by
+    /// heights where no platform is near. The column ahead's highest solid pixel (one-way
+    /// ones aside) up to two rows over the head lies in that column at every lift from the
+    /// second up to the one that lifts it under the feet, `j`: the lifts below `j` are
+    /// blocked (what lies higher, and one-way cells at the feet, are the strips' to test
+    /// from `j`), and the rows over the head up to `j` are free. A wall when `j` is past
+    /// the climb, or when one of those rows holds a solid pixel (the strips would stop
+    /// there). Out of line: it serves only
+    /// climbs of more than a pixel, and walls.
+    #[inline(never)]
+    fn lift_over(self, here: Rect, lead: Rect, climb: i32) -> Lift {
+        // A step's away from the edge of the world: no overflow.
+        let region = Rect {
+            x0: here.x0.min(lead.x0),
+            x1: here.x1.max(lead.x1),
+            y0: here.y0,
+            y1: here.y1.wrapping_add(climb),
+        };
+        if self.any_platform_in(region) {
+            return Lift::Unknown;
+        }
+        let column = Rect {
+            y0: here.y0.wrapping_add(1),
+            y1: here.y1.wrapping_add(2),
+            ..lead
+        };
+        let Top::At(top) = self.grid.top_with_one_way(column, OneWayRows::AIR) else {
+            return Lift::Unknown;
+        };
+        let j = top.wrapping_sub(here.y0).wrapping_add(1);
+        #[cfg(test)]
+        super::tests::LIFTS_OVER.with(|n| n.set(n.get() + 1));
+        if j > climb {
+            return Lift::Wall;
+        }
+        let over = Rect {
+            y0: here.y1.wrapping_add(2),
+            y1: here.y1.wrapping_add(j),
+            ..here
+        };
+        if self.grid.top_with_one_way(over, OneWayRows::AIR) != Top::Air {
+            return Lift::Wall;
+        }
+        Lift::From(j)
     }
 
     /// The least drop `k` in `1..=climb` that frees the free box `here` moved one pixel
@@ -312,6 +375,17 @@ const fn strips_allowed() -> bool {
 
 /// The bottom row of `ahead` (a box moved one pixel towards `dir`) without its leading
 /// column: where one-way cells may meet its feet beyond the leading strip.
+/// What [`Mover::lift_over`] found of a climb whose first lift is blocked.
+enum Lift {
+    /// No lift of the climb frees the box (the strips would find none).
+    Wall,
+    /// Lifts below this one are blocked, and the rows over the head up to it (this one's
+    /// too) are free: the strips go on from it.
+    From(i32),
+    /// Heights cannot say: the strips go on from the second lift.
+    Unknown,
+}
+
 fn trailing_feet(ahead: Rect, dir: Direction) -> Rect {
     let feet = Rect {
         y1: ahead.y0,

@@ -27,6 +27,9 @@ std::thread_local! {
     pub(super) static ONE_WAY_WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Whether `lift_past` takes strips for whole-box feet on this test's thread.
     pub(super) static BY_STRIPS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
+    /// Climbs whose heights answered (`lift_over`: a wall, or the lift to go on from), on
+    /// this test's thread.
+    pub(super) static LIFTS_OVER: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 fn settings() -> impl Strategy<Value = ActorSettings> {
@@ -252,6 +255,67 @@ fn lifts_by_strips_match_lifts_by_boxes() {
         up > 2000 && down > 100 && none > 5000,
         "too few of each: {up} up, {down} down, {none} none"
     );
+}
+
+/// The climbs of more than a pixel, which heights shorten (`lift_over`), equal those found
+/// by whole-box tests: steps and walls of blocks and slopes under low ceilings, every row
+/// of the box's place (a ceiling two rows over the head, say, is met), wall heights up to
+/// 20 px.
+#[test]
+fn climbs_over_walls_match_lifts_by_boxes() {
+    let case = (
+        prop_oneof![map(), map_of(blocky_cell()), terrain()],
+        1..24u16,
+        1..24u16,
+        3u8..=20,
+        any::<bool>(),
+    );
+    let config = Config {
+        cases: 3000,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    LIFTS_OVER.with(|n| n.set(0));
+    let result = TestRunner::new(config).run(&case, |(map, w, h, wall_height, one_way)| {
+        let world = World::new(tables(), &map);
+        let settings = ActorSettings {
+            feet: Feet::Box,
+            wall_height,
+            ignores_one_way: !one_way,
+            ..ActorSettings::default()
+        };
+        for (x, y) in (-4..84)
+            .step_by(3)
+            .flat_map(|x| (-4..84).map(move |y| (x, y)))
+        {
+            let actor = Actor::new(x, y, w, h).with_settings(settings);
+            if world.hits_actor(&actor) {
+                continue;
+            }
+            let here = actor.rect();
+            let walkable =
+                Rules::for_actor(&actor, OneWay::for_actor(&actor, here), &world.platforms);
+            for dir in [Direction::Left, Direction::Right] {
+                if !world.blocked(here, dir, &walkable) {
+                    continue;
+                }
+                let lift = |strips| {
+                    BY_STRIPS.with(|b| b.set(strips));
+                    let lift =
+                        Mover::new(&world).lift_past(&actor, dir, true, false, &walkable, None);
+                    BY_STRIPS.with(|b| b.set(true));
+                    lift
+                };
+                prop_assert_eq!(lift(true), lift(false), "{:?} {:?}", actor, dir);
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let answered = LIFTS_OVER.with(|n| n.get());
+    assert!(answered > 10_000, "heights answered only {answered} climbs");
 }
 
 /// Anywhere on random maps (any cells, mostly blocks, or ground). The shortcuts must
