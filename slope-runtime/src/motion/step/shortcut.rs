@@ -173,10 +173,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             y1: under,
             ..path
         };
+        // Whole-box feet need the leading columns clear either way: tested first, a wall
+        // or a rise ahead spares the floor's tests.
         let box_feet = actor.settings.feet == Feet::Box;
+        if box_feet && !clear(lead) {
+            return None;
+        }
         if self.grid.all_blocks(floor) && !self.any_platform_in(floor) {
-            let body = if box_feet { lead } else { path };
-            return clear(body).then_some(Whole::OnBlocks);
+            return (box_feet || clear(path)).then_some(Whole::OnBlocks);
         }
         let shared_floor = Rect {
             x0: shared.0,
@@ -188,8 +192,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             && self.hits_with(
                 shared_floor,
                 &Rules::for_actor(actor, OneWay::Ignored, &self.platforms),
-            )
-            && clear(lead))
+            ))
         .then_some(Whole::LevelWalk)
     }
 }
