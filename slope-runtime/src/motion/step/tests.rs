@@ -187,6 +187,30 @@ fn compare_frames_on(
     (taken.into_inner(), frames.into_inner())
 }
 
+/// Actors of `size` and `settings` at every place of a 5×5-cell map and a little beyond,
+/// every `step.0` columns and `step.1` rows, where nothing covers them, each with the
+/// rules of its own moves from there.
+fn free_places<'w>(
+    world: &'w World<'w, &'w Map>,
+    (w, h): (u16, u16),
+    settings: ActorSettings,
+    step: (usize, usize),
+) -> impl Iterator<Item = (Actor, Rules)> + 'w {
+    (-4..84)
+        .step_by(step.0)
+        .flat_map(move |x| (-4..84).step_by(step.1).map(move |y| (x, y)))
+        .map(move |(x, y)| Actor::new(x, y, w, h).with_settings(settings))
+        .filter(|actor| !world.hits_actor(actor))
+        .map(|actor| {
+            let rules = Rules::for_actor(
+                &actor,
+                OneWay::for_actor(&actor, actor.rect()),
+                &world.platforms,
+            );
+            (actor, rules)
+        })
+}
+
 /// For a free box of whole-box feet, the lifts and drops past a blocked step found
 /// strip by strip equal those found by whole-box tests: random maps and terrain, a
 /// random box size and settings, at every place of the map (every other column, every
@@ -206,18 +230,9 @@ fn lifts_by_strips_match_lifts_by_boxes() {
             feet: Feet::Box,
             ..template.settings
         };
-        let (w, h) = (template.width().min(24), template.height().min(24));
-        for (x, y) in (-4..84)
-            .step_by(2)
-            .flat_map(|x| (-4..84).step_by(3).map(move |y| (x, y)))
-        {
-            let actor = Actor::new(x, y, w, h).with_settings(settings);
-            if world.hits_actor(&actor) {
-                continue;
-            }
+        let size = (template.width().min(24), template.height().min(24));
+        for (actor, walkable) in free_places(&world, size, settings, (2, 3)) {
             let here = actor.rect();
-            let walkable =
-                Rules::for_actor(&actor, OneWay::for_actor(&actor, here), &world.platforms);
             for flags in 0..8 {
                 let (right, grounded, rising) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
                 let dir = if right {
@@ -284,17 +299,8 @@ fn climbs_over_walls_match_lifts_by_boxes() {
             ignores_one_way: !one_way,
             ..ActorSettings::default()
         };
-        for (x, y) in (-4..84)
-            .step_by(3)
-            .flat_map(|x| (-4..84).map(move |y| (x, y)))
-        {
-            let actor = Actor::new(x, y, w, h).with_settings(settings);
-            if world.hits_actor(&actor) {
-                continue;
-            }
+        for (actor, walkable) in free_places(&world, (w, h), settings, (3, 1)) {
             let here = actor.rect();
-            let walkable =
-                Rules::for_actor(&actor, OneWay::for_actor(&actor, here), &world.platforms);
             for dir in [Direction::Left, Direction::Right] {
                 if !world.blocked(here, dir, &walkable) {
                     continue;
