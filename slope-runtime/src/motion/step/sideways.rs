@@ -163,7 +163,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// too. Strip by strip, rising: the row over the head (else it stops), then the column
     /// ahead and the feet row, whose one-way cells and platforms now meet it (its solid
     /// pixels there are the box's own: only a box that something embedded has any, and it
-    /// meets nothing new).
+    /// meets nothing new). Past a blocked first lift, the column ahead's height says where
+    /// the strips go on from, or that none frees it ([`Self::lift_over`]).
     // Out of line where centre feet are built: their climb shares the step's frame.
     #[cfg_attr(feature = "centre_feet", inline(never))]
     pub(super) fn climb_by_strips(
@@ -218,8 +219,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// blocked (what lies higher, and one-way cells at the feet, are the strips' to test
     /// from `j`), and the rows over the head up to `j` are free. A wall when `j` is past
     /// the climb, or when one of those rows holds a solid pixel (the strips would stop
-    /// there). Out of line: it serves only
-    /// climbs of more than a pixel, and walls.
+    /// there). Out of line: it serves only climbs of more than a pixel, and walls.
     #[inline(never)]
     fn lift_over(self, here: Rect, lead: Rect, climb: i32) -> Lift {
         // A step's away from the edge of the world: no overflow.
@@ -373,8 +373,6 @@ const fn strips_allowed() -> bool {
     true
 }
 
-/// The bottom row of `ahead` (a box moved one pixel towards `dir`) without its leading
-/// column: where one-way cells may meet its feet beyond the leading strip.
 /// What [`Mover::lift_over`] found of a climb whose first lift is blocked.
 enum Lift {
     /// No lift of the climb frees the box (the strips would find none).
@@ -386,6 +384,8 @@ enum Lift {
     Unknown,
 }
 
+/// The bottom row of `ahead` (a box moved one pixel towards `dir`) without its leading
+/// column: where one-way cells may meet its feet beyond the leading strip.
 fn trailing_feet(ahead: Rect, dir: Direction) -> Rect {
     let feet = Rect {
         y1: ahead.y0,
