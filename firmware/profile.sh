@@ -2,7 +2,8 @@
 # Where the runtime's instructions go on a Cortex-M0: the movement benchmark's mixed crowd
 # (PROFILE_CROWD=large: the large one; PROFILE_FEET=centre: with centre feet;
 # PROFILE_SPEED=P: walking speeds scaled to P %, 0 for a standing crowd; PROFILE_BOX=WxH:
-# every actor that box, as in a row of the growth table) on the
+# every actor that box, as in a row of the growth table; PROFILE_WALK=V: every walker
+# V/256 px per frame, as in a column of it) on the
 # runtime alone, counted by the same QEMU
 # plugin as bench.sh, with a profile by block mapped to functions.
 #

@@ -6,7 +6,9 @@
 //! `PROFILE_ENGINE=packed` the runtime on the level packed in flash (`PackedMap`), and
 //! `PROFILE_FEET=centre` gives the runtime's actors centre feet, `PROFILE_SPEED=P`
 //! scales every walking speed to P % (0: the crowd stands, jumping now and then), and
-//! `PROFILE_BOX=WxH` gives every actor that box (as a row of the growth table).
+//! `PROFILE_BOX=WxH` gives every actor that box (as a row of the growth table), and
+//! `PROFILE_WALK=V` every walker the speed V in 1/256 px per frame (as a column of it:
+//! 4096 is 16 px per frame).
 #![no_std]
 #![no_main]
 
@@ -31,8 +33,11 @@ const COUNT: usize = 1000;
 #[inline(never)]
 fn run<T: Driven>(crowd: &Crowd, step: impl FnMut(&mut T), mut spawned: impl FnMut(&mut T)) {
     let mut actors: [(T, Brain); COUNT] = core::array::from_fn(|i| {
-        let (mut actor, brain) = T::spawn(crowd, i);
+        let (mut actor, mut brain) = T::spawn(crowd, i);
         spawned(&mut actor);
+        if let Some(speed) = option_env!("PROFILE_WALK").and_then(|s| s.parse().ok()) {
+            brain.speed = speed;
+        }
         (actor, brain)
     });
     warm_then_measure(&mut actors, step, |_| ());
