@@ -279,9 +279,9 @@ fn step_platform<M: TileMap>(
     }
     let world = World::with_platforms(tables, map, &*platforms);
     // Actors never collide with each other, so what the pixel does to one depends on it
-    // alone. Only an actor it pushes may have nowhere to go: those are tried first (on a
-    // copy), and nobody moves if one cannot. The last one tried keeps its outcome (on a
-    // lift, most often its only rider): the move gives it that.
+    // alone. Only an actor it pushes may have nowhere to go: those are tried first, and
+    // nobody moves if one cannot. The last one tried keeps its outcome (on a lift, most
+    // often its only rider): the move gives it that.
     let mut kept = None;
     for group in groups.iter_mut() {
         for actor in group.iter_mut() {
@@ -319,7 +319,7 @@ type Place = (i32, i32, bool);
 /// The two passes over the actors of one pixel of a platform (see [`resolve`]).
 #[derive(Clone, Copy)]
 enum Pass {
-    /// Tries the push of an actor in the way, on a copy; leaves every actor as it is.
+    /// Tries the push of an actor in the way; leaves every actor as it is.
     Try,
     /// Moves every actor; the one named here (if any) was tried, and goes to that place.
     Move(Option<(*const Actor, Place)>),
@@ -375,17 +375,22 @@ fn resolve<M: TileMap>(
     Outcome::Done
 }
 
-/// [`push`] tried on a copy of `actor`: where it would go, or [`Outcome::Stuck`].
-#[inline(never)] // the first pass's push: its copy of the actor stays out of `resolve`
+/// [`push`] tried: where it would take `actor`, or [`Outcome::Stuck`]; the actor is left
+/// as it was. (A push changes nothing but the place and the crush, so those three are
+/// put back, where a copy of the whole actor would deepen the stack under the push.)
+#[inline(never)] // the first pass's push, out of `resolve`
 fn try_push<M: TileMap>(
     world: &World<'_, &M, &[Platform]>,
     index: usize,
     dir: Direction,
-    actor: &Actor,
+    actor: &mut Actor,
 ) -> Outcome {
-    let mut tried = *actor;
-    if push(world, index, dir, &mut tried) {
-        Outcome::Tried((tried.x, tried.y, tried.crush_pending))
+    let was = (actor.x, actor.y, actor.crush_pending);
+    let pushed = push(world, index, dir, actor);
+    let place = (actor.x, actor.y, actor.crush_pending);
+    (actor.x, actor.y, actor.crush_pending) = was;
+    if pushed {
+        Outcome::Tried(place)
     } else {
         Outcome::Stuck
     }
