@@ -68,8 +68,9 @@ fn carries(p: &Platform, actor: &Actor) -> bool {
 /// down (the actor never falls a frame behind) and lets a rider walk off the edge naturally.
 /// A [`Scene`](crate::Scene) runs this order for the actors and platforms it holds.
 ///
-/// Cost: each pixel a platform moves looks at every actor (twice: first whether one is
-/// stuck) and asks the world about those it carries or pushes, so a move costs about its
+/// Cost: each pixel a platform moves looks at every actor twice (first whether one it
+/// pushes has nowhere to go) and asks the world about those it carries or pushes (once
+/// each, and once more for every pushed actor but the last), so a move costs about its
 /// pixels × the actors × a pixel step ([the crate docs](crate#limits-and-cost)); a world
 /// query also looks at every platform.
 ///
@@ -225,8 +226,8 @@ impl<'a, 't, M: TileMap> Platforms<'a, 't, M> {
 ///
 /// An actor is never pushed or carried past the edge of the world (±[`crate::MAX_POSITION`]):
 /// a rider stays behind, and an actor in the way cannot give way there. Each pixel looks
-/// at every actor (twice: first whether one is stuck), so the cost grows with their number
-/// (see [the crate docs](crate#limits-and-cost)).
+/// at every actor (twice: first whether one it pushes is stuck), so the cost grows with
+/// their number (see [the crate docs](crate#limits-and-cost)).
 ///
 /// Build the actors' [`World`] over the same `&map` (`World::with_platforms(tables, &map,
 /// &platforms)`): the mover is then compiled once for both, which keeps firmware small.
