@@ -362,15 +362,7 @@ fn resolve<M: TileMap>(
             // Tried in the first pass: it has somewhere to go.
             _ => _ = push(world, index, dir, actor),
         },
-        Pass::Move(_) if rider => {
-            // Carried: the same pixel, through tile collision (a wall, or the edge of the
-            // world, may hold it back).
-            let (x, y) = (actor.x, actor.y);
-            world.carried_pixel(actor, dir);
-            if !actor.within_edge() {
-                (actor.x, actor.y) = (x, y);
-            }
-        }
+        Pass::Move(_) if rider => carry(world, dir, actor),
         Pass::Move(_) => {}
     }
     Outcome::Done
@@ -394,6 +386,17 @@ fn try_push<M: TileMap>(
         Outcome::Tried(place)
     } else {
         Outcome::Stuck
+    }
+}
+
+/// A rider of one pixel of a platform towards `dir`, carried the same pixel through tile
+/// collision (a wall, or the edge of the world, may hold it back).
+#[inline(always)] // `resolve`'s own
+fn carry<M: TileMap>(world: &World<'_, &M, &[Platform]>, dir: Direction, actor: &mut Actor) {
+    let (x, y) = (actor.x, actor.y);
+    world.carried_pixel(actor, dir);
+    if !actor.within_edge() {
+        (actor.x, actor.y) = (x, y);
     }
 }
 
@@ -427,7 +430,7 @@ mod tests {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
 
-    use super::step_platform;
+    use super::{carry, push, step_platform};
     use crate::map::TileMap;
     use crate::motion::actor::Actor;
     use crate::motion::platform::Platform;
@@ -437,9 +440,9 @@ mod tests {
     use crate::tables::geometry::Direction;
     use crate::testing::{Map, map, tables, terrain};
 
-    /// What one pixel of platform `index` (from `before` to `after`) does to `actor`,
-    /// whole: carry it if it rides, push it if it is in the way, relocate it (crushed) if
-    /// it cannot give way. Returns `false` when the actor has nowhere to go.
+    /// What one pixel of platform `index` (from `before` to `after`) does to `actor`, as
+    /// the rule says it (the push and the carry are the mover's): carry it if it rides,
+    /// push it if it is in the way. Returns `false` when the actor has nowhere to go.
     fn resolve<M: TileMap>(
         world: &World<'_, &M, &[Platform]>,
         index: usize,
@@ -449,21 +452,10 @@ mod tests {
     ) -> bool {
         let (rider, pushed) = meets(index, (before, after), dir, actor);
         if pushed {
-            let (x, y) = (actor.x, actor.y);
-            let moved = world.push_aside(actor, dir, index) && actor.within_edge();
-            if !moved {
-                (actor.x, actor.y) = (x, y);
-            }
-            if !moved || world.hits_actor(actor) {
-                actor.crush_pending = true;
-                return world.relocate(actor, index);
-            }
-        } else if rider {
-            let (x, y) = (actor.x, actor.y);
-            world.carried_pixel(actor, dir);
-            if !actor.within_edge() {
-                (actor.x, actor.y) = (x, y);
-            }
+            return push(world, index, dir, actor);
+        }
+        if rider {
+            carry(world, dir, actor);
         }
         true
     }
