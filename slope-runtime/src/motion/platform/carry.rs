@@ -478,6 +478,16 @@ mod tests {
         (rider, overlapped || lifted)
     }
 
+    /// Platform `p` one pixel towards `dir`.
+    fn moved(p: Platform, dir: Direction) -> Platform {
+        let (sx, sy) = step_of(dir);
+        Platform {
+            x: p.x + sx,
+            y: p.y + sy,
+            ..p
+        }
+    }
+
     /// [`step_platform`] as the rule says it, with no outcome kept: every actor tried on
     /// a copy of it first (whole), then every actor moved.
     fn step_by_trials<M: TileMap>(
@@ -489,12 +499,7 @@ mod tests {
         actors: &mut [Actor],
     ) -> bool {
         let before = platforms[index];
-        let (sx, sy) = step_of(dir);
-        let after = Platform {
-            x: before.x + sx,
-            y: before.y + sy,
-            ..before
-        };
+        let after = moved(before, dir);
         platforms[index] = after;
         let world = World::with_platforms(tables, map, &*platforms);
         for actor in actors.iter_mut() {
@@ -571,14 +576,7 @@ mod tests {
         let (mut kept_p, mut kept_a) = (platforms.clone(), actors.clone());
         let (mut tried_p, mut tried_a) = (platforms.clone(), actors.clone());
         for (pixel, &dir) in dirs.iter().enumerate() {
-            let (before, after) = (kept_p[0], {
-                let (sx, sy) = step_of(dir);
-                Platform {
-                    x: kept_p[0].x + sx,
-                    y: kept_p[0].y + sy,
-                    ..kept_p[0]
-                }
-            });
+            let (before, after) = (kept_p[0], moved(kept_p[0], dir));
             let pushed = kept_a
                 .iter()
                 .filter(|a| meets(0, (&before, &after), dir, a).1)
@@ -596,9 +594,8 @@ mod tests {
 
     /// A platform's pixel moves every actor as trying every one of them first would:
     /// trying only the pushed ones, keeping the last one's outcome (its place), changes
-    /// nothing, on
-    /// random maps, platforms and actors. The cases push actors on many pixels, and
-    /// stop the platform on some (an actor with nowhere to go).
+    /// nothing, on random maps, platforms and actors. The cases push actors on many
+    /// pixels, and stop the platform on some (an actor with nowhere to go).
     #[test]
     fn kept_trials_move_actors_as_trying_all_of_them() {
         let mut runner = TestRunner::deterministic();
