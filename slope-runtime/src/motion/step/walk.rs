@@ -39,8 +39,8 @@ use crate::motion::platform::Platform;
 use crate::motion::rect::Rect;
 use crate::motion::step::Mover;
 use crate::motion::world::grid::Grid;
-use crate::motion::world::one_way::{OneWayCells, OneWayRows};
-use crate::motion::world::top::Top;
+use crate::motion::world::one_way::OneWayRows;
+use crate::motion::world::top::{Sky, Top};
 use crate::tables::geometry::Direction;
 
 impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
@@ -99,8 +99,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // right under it (`NO_SUPPORT`: none known): what the walk proves of the ground.
         let (mut moved, mut support) = (false, NO_SUPPORT);
         let mut blocked_x = false;
+        let mut sky = Sky::UNREAD;
         for _ in 0..ax {
-            match self.walk_pixel(here, right, &gait, support)? {
+            match self.walk_pixel(here, right, &gait, support, &mut sky)? {
                 Some((next, column)) => {
                     here = next;
                     moved = true;
@@ -158,6 +159,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         right: bool,
         gait: &Gait,
         support: i32,
+        sky: &mut Sky,
     ) -> Option<Option<(Rect, i32)>> {
         let (step, lead) = if right {
             (1, here.x1.wrapping_add(1))
@@ -175,10 +177,9 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         // and that frame's set-up.)
         let under_feet = here.y0.wrapping_sub(1);
         let one_way = gait.one_way_rows(&self.grid, here);
-        let rows = OneWayCells::Rows(one_way);
         let top = match self
             .grid
-            .column_top((lead, lead), (under_feet, here.y1), rows)
+            .lead_top(lead, (under_feet, here.y1), one_way, sky)
         {
             Top::OneWay => return None,
             Top::At(top) if top >= here.y0 => top,
@@ -198,11 +199,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 // under it (a ledge left behind, a gentle slope): one pixel of that column
                 // refuses the pixel down where the box's lookup reads its whole width.
                 let trail = if right { moved.x0 } else { moved.x1 };
-                if self
-                    .grid
-                    .column_top((trail, trail), (under_feet, under_feet), rows)
-                    == Top::At(under_feet)
-                {
+                if self.grid.pixel_holds_ground(trail, under_feet, one_way) {
                     return Some(Some((moved, trail)));
                 }
                 return self

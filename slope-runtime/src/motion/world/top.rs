@@ -93,7 +93,8 @@ impl<M: TileMap> Grid<'_, M> {
                 tx = tx.wrapping_add(1); // < tx1: cannot wrap
             }
             if top != NO_TOP {
-                return Top::At(self.tile_origin(ty).saturating_add(top));
+                // At most the row asked: the sum is exact.
+                return Top::At(self.tile_origin(ty).wrapping_add(top));
             }
             if ty <= ty0 {
                 return Top::Air;
@@ -140,13 +141,86 @@ impl<M: TileMap> Grid<'_, M> {
                 }
             };
             if let Some(y) = top {
-                return Top::At(self.tile_origin(ty).saturating_add(y));
+                // At most the row asked: the sum is exact.
+                return Top::At(self.tile_origin(ty).wrapping_add(y));
             }
             if ty <= ty0 {
                 return Top::Air;
             }
             ty = ty.wrapping_sub(1); // > ty0: cannot wrap
             hi = self.n.wrapping_sub(1);
+        }
+    }
+
+    /// [`Grid::column_top`] of the one column `x` ahead of a walker, rows `y0..=y1`,
+    /// skipping the empty cells `sky` knows of in its tile column, and noting those it
+    /// reads. A walker's column ahead stays in one tile column for up to N pixels and
+    /// spans the same rows of cells, most of them open air over the ground: each is read
+    /// once per tile column instead of once per pixel.
+    #[inline(always)]
+    pub(crate) fn lead_top(
+        &self,
+        x: i32,
+        (y0, y1): (i32, i32),
+        rows: OneWayRows,
+        sky: &mut Sky,
+    ) -> Top {
+        let (tx, px) = self.split(x);
+        let ((ty0, lo0), (ty1, hi1)) = (self.split(y0), self.split(y1));
+        let (mut ty, mut hi) = (ty1, hi1);
+        if tx == sky.tx && sky.clear_from <= ty1 && ty1 <= sky.upto {
+            // Rows `clear_from..=ty1` hold empty cells.
+            ty = sky.clear_from.wrapping_sub(1);
+            hi = self.n.wrapping_sub(1);
+        } else {
+            sky.tx = tx;
+            sky.upto = ty1;
+        }
+        // The empty cells read from the top down, down to the first that is not.
+        let mut clear_from = ty.wrapping_add(1);
+        let top = loop {
+            if ty < ty0 {
+                break Top::Air;
+            }
+            let cell = self.map.cell(tx, ty);
+            let top = match cell.solid {
+                Solid::Empty => {
+                    if clear_from == ty.wrapping_add(1) {
+                        clear_from = ty;
+                    }
+                    None
+                }
+                _ if cell.one_way && rows.air(ty) => None,
+                _ if cell.one_way && rows.undecided(ty) => break Top::OneWay,
+                Solid::Full => Some(hi),
+                Solid::Shape(id, variant) => {
+                    let lo = if ty == ty0 { lo0 } else { 0 };
+                    self.column_mask_top(id, variant, px, (lo, hi))
+                }
+            };
+            if let Some(y) = top {
+                // At most the row asked: the sum is exact.
+                break Top::At(self.tile_origin(ty).wrapping_add(y));
+            }
+            ty = ty.wrapping_sub(1); // ≥ ty0 > the edge of the world: cannot wrap
+            hi = self.n.wrapping_sub(1);
+        };
+        sky.clear_from = clear_from;
+        top
+    }
+
+    /// Whether pixel (`x`, `y`) is solid, one-way cells taken as `rows` says (an
+    /// undecided one is no ground here): [`Grid::column_top`] of one pixel, without the
+    /// loop over cells.
+    #[inline(always)]
+    pub(crate) fn pixel_holds_ground(&self, x: i32, y: i32, rows: OneWayRows) -> bool {
+        let ((tx, px), (ty, py)) = (self.split(x), self.split(y));
+        let cell = self.map.cell(tx, ty);
+        match cell.solid {
+            Solid::Empty => false,
+            _ if cell.one_way && (rows.air(ty) || rows.undecided(ty)) => false,
+            Solid::Full => true,
+            Solid::Shape(id, variant) => self.column_mask_top(id, variant, px, (py, py)).is_some(),
         }
     }
 
@@ -178,11 +252,31 @@ impl<M: TileMap> Grid<'_, M> {
     }
 }
 
+/// What a walk has read of the tile column its column ahead is in (`Grid::lead_top`):
+/// cells `clear_from..=upto` of tile column `tx` are empty (none when `clear_from` is
+/// above `upto`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sky {
+    tx: i32,
+    clear_from: i32,
+    upto: i32,
+}
+
+impl Sky {
+    /// Nothing read yet: no tile column a walk can reach (a step's away from the edge of
+    /// the world).
+    pub(crate) const UNREAD: Sky = Sky {
+        tx: i32::MIN,
+        clear_from: 0,
+        upto: -1,
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
-    use super::{OneWayRows, Top};
+    use super::{OneWayRows, Sky, Top};
     use crate::map::{Solid, TileMap};
     use crate::motion::rect::Rect;
     use crate::motion::world::World;
@@ -269,6 +363,34 @@ mod tests {
             prop_assert_eq!(world.grid.top_with_one_way(r, rows), expected, "{:?}", r);
             if rows == OneWayRows::UNDECIDED {
                 prop_assert_eq!(world.grid.top_in(r), expected, "{:?}", r);
+            }
+        }
+
+        /// The column ahead of a walker, looked up pixel after pixel with what the
+        /// lookups before it read of the sky (the walk's order: its tile column and rows
+        /// drifting a pixel or two at a time), answers what the pixels say; so does the
+        /// one-pixel ground test.
+        #[test]
+        fn lead_tops_with_their_sky_are_the_highest_solid_pixels(
+            (map, start, rows) in case(),
+            moves in prop::collection::vec((-1..=1i32, -3..=3i32), 1..40),
+        ) {
+            let world = World::new(tables(), &map);
+            let mut sky = Sky::UNREAD;
+            let (mut x, mut y0) = (start.x0, start.y0);
+            let height = start.y1 - start.y0;
+            for (dx, dy) in moves {
+                (x, y0) = (x + dx, y0 + dy);
+                let column = Rect { x0: x, x1: x, y0, y1: y0 + height };
+                let expected = top_by_pixels(&map, column, rows);
+                let top = world.grid.lead_top(x, (y0, y0 + height), rows, &mut sky);
+                prop_assert_eq!(top, expected, "{:?} after {:?}", column, sky);
+                let pixel = Rect { y1: y0, ..column };
+                prop_assert_eq!(
+                    world.grid.pixel_holds_ground(x, y0, rows),
+                    top_by_pixels(&map, pixel, rows) == Top::At(y0),
+                    "{:?}", pixel
+                );
             }
         }
 
