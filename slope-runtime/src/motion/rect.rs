@@ -52,6 +52,22 @@ impl Rect {
         r
     }
 
+    /// [`Rect::swept`] for a box and a move a step's away from the edge of the world
+    /// (`World::clear_of_edge`, the whole-frame shortcuts): the sums stay far inside
+    /// `i32`, and wrap where a saturating sum costs several instructions on ARMv6-M at
+    /// every call site.
+    #[inline(always)]
+    pub(crate) fn swept_clear_of_edge(self, dir: Direction, k: i32) -> Rect {
+        let mut r = self;
+        match dir {
+            Direction::Up => r.y1 = r.y1.wrapping_add(k),
+            Direction::Down => r.y0 = r.y0.wrapping_sub(k),
+            Direction::Left => r.x0 = r.x0.wrapping_sub(k),
+            Direction::Right => r.x1 = r.x1.wrapping_add(k),
+        }
+        r
+    }
+
     /// Grown by `k` pixels on every side.
     #[inline]
     pub(crate) fn grown(self, k: i32) -> Rect {

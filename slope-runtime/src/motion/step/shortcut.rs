@@ -70,11 +70,14 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             if rising && ay == 0 && actor.previous.on_ground() {
                 return None;
             }
-            let swept = actor.rect_clear_of_edge().swept(x_dir, ax).swept(y_dir, ay);
+            let swept = actor
+                .rect_clear_of_edge()
+                .swept_clear_of_edge(x_dir, ax)
+                .swept_clear_of_edge(y_dir, ay);
             let around = if rising && ay > 0 {
                 swept
             } else {
-                swept.swept(Direction::Down, 1)
+                swept.swept_clear_of_edge(Direction::Down, 1)
             };
             if self.clear_under_any_rules(around)
                 || self.clear_but_one_way_above_feet(swept, around, ay)
@@ -148,7 +151,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     ///   the walk covers, so the walk must be shorter than the box is wide.
     fn level_walk(self, actor: &Actor, x_dir: Direction, ax: i32) -> Option<Whole> {
         let here = actor.rect_clear_of_edge();
-        let path = here.swept(x_dir, ax);
+        let path = here.swept_clear_of_edge(x_dir, ax);
         // A step's away from the edge of the world (`Self::clear_of_edge`): the sums
         // below stay far inside `i32`.
         let (lead, shared) = if x_dir == Direction::Left {
