@@ -256,6 +256,14 @@ impl Actor {
             .saturating_add(i32::from(self.width.wrapping_sub(1) / 2))
     }
 
+    /// [`Actor::centre_x`] of an actor within a frame's move of the edge of the world
+    /// (see [`Actor::rect_clear_of_edge`]): no saturation.
+    #[inline(always)]
+    pub(crate) fn centre_x_clear_of_edge(&self) -> i32 {
+        self.x
+            .wrapping_add(i32::from(self.width.wrapping_sub(1) / 2))
+    }
+
     /// Asks to drop through the one-way cells or the one-way platform it stands on, on
     /// its next move (when it stands on nothing else: [`Contacts::on_one_way`]).
     ///
@@ -449,9 +457,11 @@ impl Actor {
         }
     }
 
-    /// [`Actor::rect`] of an actor a step's away from the edge of the world (|x|, |y| <
-    /// 2^29, as `World::clear_of_edge` proves before the whole-frame shortcuts): its far
-    /// edges need no saturation, which on ARMv6-M costs several instructions per sum.
+    /// [`Actor::rect`] of an actor within a frame's move of the edge of the world (|x|,
+    /// |y| < 2^30 + 2^18: `World::clear_of_edge` proves less than 2^29 before the
+    /// whole-frame shortcuts, and a step keeps the actor within the edge or undoes its
+    /// move): its far edges need no saturation, which on ARMv6-M costs several
+    /// instructions per sum.
     #[inline(always)]
     pub(crate) fn rect_clear_of_edge(&self) -> crate::motion::rect::Rect {
         crate::motion::rect::Rect {

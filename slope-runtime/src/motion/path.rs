@@ -87,8 +87,8 @@ pub(crate) fn split_subpixels(rem: u8, v: i32) -> (i32, u8) {
 #[inline(always)]
 pub(crate) fn move_actor(actor: &mut Actor, dir: Direction, k: i32) {
     let (dx, dy) = offset_of(dir, k);
-    actor.x = actor.x.saturating_add(dx);
-    actor.y = actor.y.saturating_add(dy);
+    actor.x = actor.x.wrapping_add(dx);
+    actor.y = actor.y.wrapping_add(dy);
 }
 
 #[cfg(test)]

@@ -91,7 +91,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         {
             return;
         }
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let floor = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
         if let Some(footing) = self.footing(actor, here, &floor, false) {
             self.stand_on_footing(actor, footing);
@@ -109,11 +109,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// [`Self::stand`] decides those. `known`: a cell column whose cell the caller proved
     /// to hold ground in that row (its pixels go untested), or `NO_CELL`.
     pub(super) fn stand_on_plain_ground(self, actor: &mut Actor, known: i32) -> bool {
-        let here = actor.rect();
-        let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
+        let here = actor.rect_clear_of_edge();
+        let (ty, row) = self.grid.split(here.y0.wrapping_sub(1));
         let one_way = OneWayGround::of_row(actor, ty, row == self.grid.n.wrapping_sub(1));
         let (first, last) = (self.grid.tile_of(here.x0), self.grid.tile_of(here.x1));
-        let (mut tx, mut outwards) = self.outwards(actor.centre_x(), first, last);
+        let (mut tx, mut outwards) = self.outwards(actor.centre_x_clear_of_edge(), first, last);
         // The nearest cell that holds the actor (`NO_CELL`: none yet) and whether it is a
         // shape: the ground cell, once a cell that is not one-way holds it too.
         let (mut nearest, mut on_shape) = (NO_CELL, false);
@@ -162,7 +162,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         if ground == Ground::Unproved {
             return false;
         }
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let (first, last) = (self.grid.tile_of(here.x0), self.grid.tile_of(here.x1));
         // A box spans at most MAX_SIZE px: no wrap.
         if last.wrapping_sub(first) > 1 {
@@ -176,8 +176,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 _ => false,
             };
         }
-        let (ty, row) = self.grid.split(here.y0.saturating_sub(1));
-        let tx = self.grid.tile_of(actor.centre_x());
+        let (ty, row) = self.grid.split(here.y0.wrapping_sub(1));
+        let tx = self.grid.tile_of(actor.centre_x_clear_of_edge());
         let other = first.wrapping_add(last).wrapping_sub(tx);
         // The cell under the centre, then (if it holds no ground there) the other one,
         // which then holds the ground the walk proved. One map read in a loop: a packed
@@ -231,7 +231,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// Whether a step down from where the actor is would be refused.
     #[inline(never)] // after the steps, on airborne frames only
     pub(super) fn lands_here(self, actor: &Actor) -> bool {
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         self.blocked(
             here,
             Direction::Down,
@@ -250,8 +250,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// platform among them) all under its box: the block under its centre holds it.
     pub(super) fn stand_on_block(self, actor: &mut Actor) {
         let cell = (
-            self.grid.tile_of(actor.centre_x()),
-            self.grid.tile_of(actor.y.saturating_sub(1)),
+            self.grid.tile_of(actor.centre_x_clear_of_edge()),
+            self.grid.tile_of(actor.y.wrapping_sub(1)),
         );
         Self::stand_on_cell(actor, cell, false);
     }
