@@ -68,6 +68,18 @@ impl Rect {
         r
     }
 
+    /// [`Rect::grown`] for a box a step's away from the edge of the world (see
+    /// [`Rect::swept_clear_of_edge`]).
+    #[inline(always)]
+    pub(crate) fn grown_clear_of_edge(self, k: i32) -> Rect {
+        Rect {
+            x0: self.x0.wrapping_sub(k),
+            y0: self.y0.wrapping_sub(k),
+            x1: self.x1.wrapping_add(k),
+            y1: self.y1.wrapping_add(k),
+        }
+    }
+
     /// Grown by `k` pixels on every side.
     #[inline]
     pub(crate) fn grown(self, k: i32) -> Rect {

@@ -140,7 +140,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// recorded) leaves the frame to the others.
     pub(super) fn stand_still(self, actor: &mut Actor) -> bool {
         let stands = actor.settings.feet == Feet::Box
-            && (self.platforms.as_ref().is_empty() || !self.any_platform_in(actor.rect().grown(1)))
+            && (self.platforms.as_ref().is_empty()
+                || !self.any_platform_in(actor.rect_clear_of_edge().grown_clear_of_edge(1)))
             && self.stand_on_plain_ground(actor, NO_CELL);
         #[cfg(test)]
         if stands {
