@@ -68,8 +68,8 @@ impl Rect {
         r
     }
 
-    /// [`Rect::grown`] for a box a step's away from the edge of the world (see
-    /// [`Rect::swept_clear_of_edge`]).
+    /// Grown by `k` pixels on every side, for a box a step's away from the edge of the
+    /// world (see [`Rect::swept_clear_of_edge`]).
     #[inline(always)]
     pub(crate) fn grown_clear_of_edge(self, k: i32) -> Rect {
         Rect {
@@ -77,17 +77,6 @@ impl Rect {
             y0: self.y0.wrapping_sub(k),
             x1: self.x1.wrapping_add(k),
             y1: self.y1.wrapping_add(k),
-        }
-    }
-
-    /// Grown by `k` pixels on every side.
-    #[inline]
-    pub(crate) fn grown(self, k: i32) -> Rect {
-        Rect {
-            x0: self.x0.saturating_sub(k),
-            y0: self.y0.saturating_sub(k),
-            x1: self.x1.saturating_add(k),
-            y1: self.y1.saturating_add(k),
         }
     }
 
