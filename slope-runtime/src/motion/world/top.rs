@@ -39,7 +39,7 @@ impl<M: TileMap> Grid<'_, M> {
     /// Whether every cell `r` covers is empty (`TileMap::row_is_empty`, row by row). For
     /// boxes a step's away from the edge of the world (the shortcuts' tests of open air),
     /// whose rows of cells lie far inside `i32`.
-    #[inline(never)] // one copy for the flight's and the level walk's tests
+    #[inline(always)]
     pub(crate) fn cells_empty(&self, r: Rect) -> bool {
         let span = self.cell_span(r);
         let mut ty = span.ty0;
