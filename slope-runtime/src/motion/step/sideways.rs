@@ -47,7 +47,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         grounded: bool,
         rising: bool,
     ) -> Option<i32> {
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let walkable = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
         if !self.blocked(here, dir, &walkable) {
             return Some(0);
@@ -66,7 +66,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         walkable: &Rules,
         solid_ahead: Option<bool>,
     ) -> Option<i32> {
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         // A rise lower than the wall height is climbed. The box must fit straight above
         // its old place too, so it never cuts a ceiling's corner.
         let climb = actor.settings.wall().saturating_sub(1).max(0);
@@ -290,7 +290,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         if !was_grounded {
             return Landing::Airborne;
         }
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let rules = Rules::for_actor(actor, OneWay::for_actor(actor, here), &self.platforms);
         let reach = actor.settings.wall();
         // Ground right below (flat ground, climbing) is one strip test; only a gap below

@@ -21,7 +21,7 @@ pub(crate) enum Pixel {
 impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// One pixel up or down.
     pub(crate) fn pixel_vertical(self, actor: &mut Actor, dir: Direction) -> Pixel {
-        let here = actor.rect();
+        let here = actor.rect_clear_of_edge();
         let one_way = if dir == Direction::Down {
             OneWay::for_actor(actor, here)
         } else {
