@@ -178,10 +178,10 @@ impl<M: TileMap> Grid<'_, M> {
         }
         // The empty cells read from the top down, down to the first that is not.
         let mut clear_from = ty.wrapping_add(1);
+        if ty < ty0 {
+            return Top::Air;
+        }
         let top = loop {
-            if ty < ty0 {
-                break Top::Air;
-            }
             let cell = self.map.cell(tx, ty);
             let top = match cell.solid {
                 Solid::Empty => {
@@ -202,7 +202,10 @@ impl<M: TileMap> Grid<'_, M> {
                 // At most the row asked: the sum is exact.
                 break Top::At(self.tile_origin(ty).wrapping_add(y));
             }
-            ty = ty.wrapping_sub(1); // ≥ ty0 > the edge of the world: cannot wrap
+            if ty <= ty0 {
+                break Top::Air;
+            }
+            ty = ty.wrapping_sub(1); // > ty0: cannot wrap
             hi = self.n.wrapping_sub(1);
         };
         sky.clear_from = clear_from;
