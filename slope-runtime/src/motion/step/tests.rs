@@ -919,3 +919,28 @@ fn flights_past_a_one_way_block_are_the_path() {
     }
     assert!(SHORTCUTS.get() > shortcuts + 10_000, "too few shortcuts");
 }
+
+/// The edge test by shifts is `-2^29 ≤ v < 2^29` on both axes, at and around every
+/// boundary (half of `MAX_POSITION`, where a frame's move can no longer reach the edge).
+#[test]
+fn clear_of_edge_is_within_half_of_the_edge() {
+    const HALF: i64 = crate::MAX_POSITION as i64 / 2;
+    let near = |b: i64| [b - 2, b - 1, b, b + 1, b + 2];
+    let values: Vec<i32> = [0, HALF, -HALF, i64::from(i32::MAX), i64::from(i32::MIN)]
+        .into_iter()
+        .flat_map(near)
+        .filter_map(|v| i32::try_from(v).ok())
+        .collect();
+    for &x in &values {
+        for &y in &values {
+            let mut actor = Actor::new(0, 0, 8, 8);
+            (actor.x, actor.y) = (x, y);
+            let inside = |v: i32| (-HALF..HALF).contains(&i64::from(v));
+            assert_eq!(
+                Mover::<&Map, &[Platform]>::clear_of_edge(&actor),
+                inside(x) && inside(y),
+                "({x}, {y})"
+            );
+        }
+    }
+}
