@@ -311,6 +311,27 @@ fn the_limits_are_clamped() {
     (a.vx, a.vy) = (i32::MAX, i32::MIN);
     world.step(&mut a);
     assert_eq!((a.x, a.y), (64, -64));
+    // Around the limit on either side, on either axis.
+    for v in [
+        -MAX_SPEED - 1,
+        -MAX_SPEED,
+        -MAX_SPEED + 1,
+        MAX_SPEED - 1,
+        MAX_SPEED,
+    ] {
+        for v in [v, MAX_SPEED + 1] {
+            let mut a = Actor::new(0, 0, 8, 8);
+            (a.vx, a.vy) = (v, -v);
+            world.step(&mut a);
+            let limit = |v: i32| v.clamp(-MAX_SPEED, MAX_SPEED);
+            assert_eq!(
+                (a.vx, a.vy),
+                (limit(v), limit(-v)),
+                "velocity ({v}, {})",
+                -v
+            );
+        }
+    }
     let mut platforms = [Platform::new(0, 0, 16, 4)];
     let moved = move_platform(tables(), &open, &mut platforms, 0, -4096, 100, &mut []);
     assert_eq!(moved, (-MAX_MOVE, MAX_MOVE));
