@@ -11,7 +11,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     /// A drop request while standing on one-way cells or a one-way platform (and nothing
     /// else): ignore their row, or that platform, from now on.
     pub(super) fn start_drop(self, actor: &mut Actor) {
-        if actor.drop_request && actor.previous.on_one_way() && actor.previous.on_ground() {
+        if !actor.drop_request {
+            return;
+        }
+        actor.drop_request = false;
+        if actor.previous.on_one_way() && actor.previous.on_ground() {
             if let Some((_, row)) = actor.previous.ground_cell() {
                 actor.drop_row = row;
             }
@@ -19,7 +23,6 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
                 actor.set_dropping_through(Some(index));
             }
         }
-        actor.drop_request = false;
     }
 
     /// The row being dropped through counts again once the box has left it; so does the

@@ -210,8 +210,10 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         actor.previous = actor.contacts;
         actor.contacts = Contacts::default();
         // Crushed by a platform earlier this frame: report it with this frame's contacts.
-        actor.contacts.set(Contacts::CRUSHED, actor.crush_pending);
-        actor.crush_pending = false;
+        if actor.crush_pending {
+            actor.contacts.set(Contacts::CRUSHED, true);
+            actor.crush_pending = false;
+        }
         self.start_drop(actor);
         // Far from the edge of the world (the usual case) no move of this frame can reach
         // it; near it, the move is cut at the edge and checked at the end.
