@@ -461,7 +461,9 @@ impl Actor {
     /// |y| < 2^30 + 2^18: `World::clear_of_edge` proves less than 2^29 before the
     /// whole-frame shortcuts, and a step keeps the actor within the edge or undoes its
     /// move): its far edges need no saturation, which on ARMv6-M costs several
-    /// instructions per sum.
+    /// instructions per sum. (An actor a game put past the edge and a platform then
+    /// carries or pushes may wrap here: the carry puts it back, as it puts back any
+    /// carried actor that ends past the edge.)
     #[inline(always)]
     pub(crate) fn rect_clear_of_edge(&self) -> crate::motion::rect::Rect {
         crate::motion::rect::Rect {

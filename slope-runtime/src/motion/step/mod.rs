@@ -326,10 +326,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     }
 
     /// Whether no move of this sweep can reach the edge of the world (±[`MAX_POSITION`]):
-    /// the actor lies within half of it (−2^29 ≤ x, y < 2^29). Each of the `|dx| + |dy|` ≤ 2^7 + 1 pixel steps
-    /// moves the box by at most a pixel plus a lift, a drop, a slide or an escape, each
-    /// shorter than the sum of its settings' reaches, its size and a tile (< 2^10 px), so a
-    /// frame moves it less than 2^18 px: far less than the other half.
+    /// the actor lies within half of it (−2^29 ≤ x, y < 2^29). Each of the `|dx| + |dy|`
+    /// ≤ 2^7 + 1 pixel steps moves the box by at most a pixel plus a lift, a drop, a slide
+    /// or an escape, each shorter than the sum of its settings' reaches, its size and a
+    /// tile (< 2^10 px), so a frame moves it less than 2^18 px: far less than the other
+    /// half.
     pub(super) fn clear_of_edge(actor: &Actor) -> bool {
         both_within(actor.x, actor.y, MAX_POSITION.trailing_zeros() - 1)
     }
