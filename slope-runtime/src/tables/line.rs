@@ -59,11 +59,35 @@ pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
         .wrapping_sub(1u32.wrapping_shl(lo as u32))
 }
 
-/// The position of the highest set bit of a non-zero `mask`: the bits below it are set,
-/// then a de Bruijn multiply names the top one (a handful of instructions and one byte
-/// read, where a count of leading zeros is a library call on ARMv6-M).
+/// Whether the target counts leading and trailing zeros in an instruction or two. Not
+/// on 32-bit ARM: ARMv6-M's and ARMv4T's Thumb have no such instruction, and there
+/// `leading_zeros` is a library call (and `cfg` cannot tell the ARM cores that have one).
+/// Nor on RISC-V without its bit-manipulation extension, where it is a long sequence.
+const COUNTS_ZEROS: bool = cfg!(any(
+    target_arch = "x86",
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "wasm32",
+    target_arch = "wasm64",
+));
+
+/// The position of the highest set bit of a non-zero `mask` (0 for 0): a count of
+/// leading zeros where the target has one ([`COUNTS_ZEROS`]), else
+/// [`highest_bit32_by_smear`].
 #[inline(always)]
 pub(crate) fn highest_bit32(mask: u32) -> i32 {
+    if COUNTS_ZEROS {
+        core::num::NonZeroU32::new(mask).map_or(0, |m| m.ilog2() as i32)
+    } else {
+        highest_bit32_by_smear(mask)
+    }
+}
+
+/// [`highest_bit32`] with no count of leading zeros: the bits below the highest are set,
+/// then a de Bruijn multiply names the top one (a handful of instructions and one byte
+/// read).
+#[inline(always)]
+fn highest_bit32_by_smear(mask: u32) -> i32 {
     let mut m = mask;
     m |= m >> 1;
     m |= m >> 2;
@@ -80,10 +104,22 @@ const SMEARED_BIT: [u8; 32] = [
     27, 23, 6, 26, 5, 4, 31,
 ];
 
-/// The position of the lowest set bit of a non-zero `mask`: the lowest bit alone, named by
-/// a de Bruijn multiply.
+/// The position of the lowest set bit of a non-zero `mask` (0 for 0): a count of trailing
+/// zeros where the target has one ([`COUNTS_ZEROS`]), else
+/// [`lowest_bit32_by_multiply`].
 #[inline]
 pub(crate) fn lowest_bit32(mask: u32) -> i32 {
+    if COUNTS_ZEROS {
+        core::num::NonZeroU32::new(mask).map_or(0, |m| m.trailing_zeros() as i32)
+    } else {
+        lowest_bit32_by_multiply(mask)
+    }
+}
+
+/// [`lowest_bit32`] with no count of trailing zeros: the lowest bit alone, named by a de
+/// Bruijn multiply.
+#[inline(always)]
+fn lowest_bit32_by_multiply(mask: u32) -> i32 {
     let low = mask & mask.wrapping_neg();
     let index = (low.wrapping_mul(0x077C_B531) >> 27) as usize; // < 32
     SINGLE_BIT.get(index).map_or(0, |&bit| i32::from(bit))
@@ -95,9 +131,20 @@ const SINGLE_BIT: [u8; 32] = [
     12, 18, 6, 11, 5, 10, 9,
 ];
 
-/// [`highest_bit32`] of a 64-bit mask, on the half that holds the bit.
+/// [`highest_bit32`] of a 64-bit mask: one count where the target counts zeros in 64-bit
+/// registers, else [`highest_bit_by_halves`].
 #[inline]
 pub(crate) fn highest_bit(mask: u64) -> i32 {
+    if COUNTS_ZEROS && cfg!(target_pointer_width = "64") {
+        core::num::NonZeroU64::new(mask).map_or(0, |m| m.ilog2() as i32)
+    } else {
+        highest_bit_by_halves(mask)
+    }
+}
+
+/// [`highest_bit32`] of a 64-bit mask, on the half that holds the bit.
+#[inline(always)]
+fn highest_bit_by_halves(mask: u64) -> i32 {
     let high = (mask >> 32) as u32;
     if high != 0 {
         32 + highest_bit32(high)
@@ -106,9 +153,20 @@ pub(crate) fn highest_bit(mask: u64) -> i32 {
     }
 }
 
-/// [`lowest_bit32`] of a 64-bit mask, on the half that holds the bit.
+/// [`lowest_bit32`] of a 64-bit mask: one count where the target counts zeros in 64-bit
+/// registers, else [`lowest_bit_by_halves`].
 #[inline]
 pub(crate) fn lowest_bit(mask: u64) -> i32 {
+    if COUNTS_ZEROS && cfg!(target_pointer_width = "64") {
+        core::num::NonZeroU64::new(mask).map_or(0, |m| m.trailing_zeros() as i32)
+    } else {
+        lowest_bit_by_halves(mask)
+    }
+}
+
+/// [`lowest_bit32`] of a 64-bit mask, on the half that holds the bit.
+#[inline(always)]
+fn lowest_bit_by_halves(mask: u64) -> i32 {
     let low = mask as u32;
     if low != 0 {
         lowest_bit32(low)
@@ -287,14 +345,18 @@ mod tests {
         }
     }
 
-    /// The bit searches agree with the counts of leading and trailing zeros.
+    /// The bit searches agree with the counts of leading and trailing zeros, with the
+    /// searches by multiply (the targets without those counts) too.
     #[test]
     fn highest_and_lowest_bits_are_the_counts() {
         for a in 0..64 {
             for b in a..64 {
                 let m = (1u64 << a) | (1u64 << b) | if b > a + 1 { 1u64 << (a + 1) } else { 0 };
-                assert_eq!(highest_bit(m), 63 - m.leading_zeros() as i32, "{m:#x}");
-                assert_eq!(lowest_bit(m), m.trailing_zeros() as i32, "{m:#x}");
+                let (high, low) = (63 - m.leading_zeros() as i32, m.trailing_zeros() as i32);
+                assert_eq!(highest_bit(m), high, "{m:#x}");
+                assert_eq!(lowest_bit(m), low, "{m:#x}");
+                assert_eq!(super::highest_bit_by_halves(m), high, "{m:#x}");
+                assert_eq!(super::lowest_bit_by_halves(m), low, "{m:#x}");
             }
         }
         let every_top_and_bottom =
@@ -304,8 +366,11 @@ mod tests {
             .chain(every_top_and_bottom)
             .chain([u32::MAX])
         {
-            assert_eq!(highest_bit32(m), 31 - m.leading_zeros() as i32, "{m:#x}");
-            assert_eq!(lowest_bit32(m), m.trailing_zeros() as i32, "{m:#x}");
+            let (high, low) = (31 - m.leading_zeros() as i32, m.trailing_zeros() as i32);
+            assert_eq!(highest_bit32(m), high, "{m:#x}");
+            assert_eq!(lowest_bit32(m), low, "{m:#x}");
+            assert_eq!(super::highest_bit32_by_smear(m), high, "{m:#x}");
+            assert_eq!(super::lowest_bit32_by_multiply(m), low, "{m:#x}");
         }
     }
 
