@@ -63,7 +63,7 @@ pub(crate) const fn span_bits32(lo: i32, hi: i32) -> u32 {
 /// on 32-bit ARM: ARMv6-M's and ARMv4T's Thumb have no such instruction, and there
 /// `leading_zeros` is a library call (and `cfg` cannot tell the ARM cores that have one).
 /// Nor on RISC-V without its bit-manipulation extension, where it is a long sequence.
-const COUNTS_ZEROS: bool = cfg!(any(
+pub(crate) const COUNTS_ZEROS: bool = cfg!(any(
     target_arch = "x86",
     target_arch = "x86_64",
     target_arch = "aarch64",

@@ -6,7 +6,7 @@
 
 use crate::tables::format::{self, ANGLE_PROFILES, ANY_TILE_SIZE};
 use crate::tables::geometry::{Direction, Offsets, Overlap, Variant};
-use crate::tables::line::{covers, forward_distance, reverse};
+use crate::tables::line::{COUNTS_ZEROS, covers, forward_distance, reverse};
 
 /// One shape of a blob, ready to answer lookups. Get it from [`crate::Tables::shape`].
 ///
@@ -519,15 +519,16 @@ fn base_span(n: u8, variant: Variant, o: Overlap) -> Span {
 /// ⌊log2 len⌋ for `len` in 1..=64.
 #[inline(always)]
 pub(crate) fn floor_log2(len: u32) -> u32 {
-    if cfg!(target_arch = "arm") {
-        floor_log2_by_table(len)
-    } else {
+    if COUNTS_ZEROS {
         31u32.wrapping_sub(len.leading_zeros())
+    } else {
+        floor_log2_by_table(len)
     }
 }
 
-/// [`floor_log2`] by a table: ARMv6-M's and ARMv4T's Thumb have no count-leading-zeros
-/// instruction, and `leading_zeros` becomes a library call there.
+/// [`floor_log2`] by a table, for targets without a count of leading zeros
+/// ([`COUNTS_ZEROS`]: ARMv6-M's and ARMv4T's Thumb, where `leading_zeros` is a library
+/// call).
 #[inline(always)]
 fn floor_log2_by_table(len: u32) -> u32 {
     FLOOR_LOG2
