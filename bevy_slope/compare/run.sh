@@ -20,7 +20,8 @@ SIZES=${SIZES:-"1 100 1000"}
 ENGINES=${ENGINES:-"plugin plugin-st rapier-box rapier-capsule rapier-box-push runtime"}
 
 cargo build --release -p slope-compare >&2
-BIN=$PWD/target/release/slope-compare
+# Where cargo built it: CARGO_TARGET_DIR when set (relative to bevy_slope/, as for cargo).
+BIN=${CARGO_TARGET_DIR:-target}/release/slope-compare
 
 echo "# Rapier's KinematicCharacterController beside bevy_slope"
 echo
