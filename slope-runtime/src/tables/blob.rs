@@ -305,6 +305,50 @@ impl<'a> Tables<'a> {
         self.top_of_mask(mask, rows, false)
     }
 
+    /// Where the columns of shape `id` placed as `variant` are, as [`CellColumns`] reads
+    /// them: `None` for an id the blob lacks, or for tiles over 32 px (their masks are
+    /// wider than a word).
+    #[inline(always)]
+    pub(crate) fn shape_columns(&self, id: ShapeId, variant: Variant) -> Option<CellColumns> {
+        if self.mask_bytes > 4 {
+            return None;
+        }
+        let record = self.record_of(id)?;
+        let width = isize::from(self.mask_bytes);
+        let (x, step) = if variant.flips_x() {
+            (
+                usize::from(self.tile_size).wrapping_sub(1),
+                width.wrapping_neg(),
+            )
+        } else {
+            (0, width)
+        };
+        Some(CellColumns {
+            at: self.column_start(record, variant.stored(), x),
+            step,
+            fixed: 0,
+        })
+    }
+
+    /// The columns of a full cell, as [`CellColumns`] reads them (tiles up to 32 px).
+    #[inline(always)]
+    pub(crate) fn full_columns(&self) -> CellColumns {
+        // N ≤ 32 where it is read: the shift is at most 31 (and never past 31).
+        CellColumns::fixed(u32::MAX >> 32u8.saturating_sub(self.tile_size).min(31))
+    }
+
+    /// Column `column` (inside the tile) of the cell `cell` says where, bit y = row y.
+    #[inline(always)]
+    pub(crate) fn column_of(&self, cell: CellColumns, column: i32) -> u32 {
+        if cell.step == 0 {
+            return cell.fixed;
+        }
+        let at = cell
+            .at
+            .wrapping_add((column as isize).wrapping_mul(cell.step) as usize);
+        read_mask(self.columns, at, usize::from(self.mask_bytes)) as u32
+    }
+
     /// Column `column` (inside the tile) of shape `id` placed as `variant`, bit y = row y;
     /// `None` for an id the blob lacks.
     #[inline(always)]
@@ -444,6 +488,31 @@ impl<'a> Tables<'a> {
     }
 }
 
+/// The columns of one cell (`Tables::cell_columns`), found once and read column by
+/// column with `Tables::column_of`: a shape's variant columns from the first byte of its
+/// column 0 (`at`), `step` bytes from one column to the next (negative under an X mirror);
+/// or, with `step` 0, the same mask `fixed` in every column (an empty or a full cell).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellColumns {
+    at: usize,
+    step: isize,
+    fixed: u32,
+}
+
+impl CellColumns {
+    /// The columns of an empty cell.
+    pub(crate) const EMPTY: CellColumns = CellColumns::fixed(0);
+
+    /// Every column `mask`.
+    const fn fixed(mask: u32) -> CellColumns {
+        CellColumns {
+            at: 0,
+            step: 0,
+            fixed: mask,
+        }
+    }
+}
+
 /// Walks the length-prefixed names (validated at load).
 struct Names<'a> {
     rest: &'a [u8],
@@ -563,6 +632,54 @@ mod tests {
                 Err(BlobError::TileSizeNeedsFeature { size: n })
             };
             assert_eq!(loaded, want, "N = {n}");
+        }
+    }
+
+    /// A cell's columns found once and read column by column (the walk's runs) are the
+    /// variant's pixels, on random bitmaps of every tile size up to 32 px, every variant;
+    /// a full cell's are all solid; wider tiles are refused.
+    #[test]
+    fn cell_columns_are_the_variants_pixels() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in read_sizes([4, 7, 8, 9, 12, 16, 17, 24, 31, 32, 33, 48, 64]) {
+            let size = i32::from(n);
+            let inside = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+            let columns: Vec<u64> = (0..size).map(|_| random() & inside).collect();
+            let bytes = blob_of(n, &[("s", columns.clone())]);
+            let t = Tables::from_bytes(&bytes).expect("the blob loads");
+            for variant in Variant::ALL {
+                let Some(cell) = t.shape_columns(ShapeId::new(0), variant) else {
+                    assert!(n > 32, "N = {n}: refused");
+                    continue;
+                };
+                for x in 0..size {
+                    let mask = t.column_of(cell, x);
+                    for y in 0..size {
+                        let pixel = variant_pixel(size, &columns, variant, x, y);
+                        assert_eq!(mask >> y & 1 != 0, pixel, "N = {n} {variant:?} ({x}, {y})");
+                    }
+                    assert_eq!(
+                        u64::from(mask) & !inside,
+                        0,
+                        "N = {n} {variant:?} column {x}"
+                    );
+                    assert_eq!(
+                        u64::from(t.column_of(t.full_columns(), x)),
+                        inside,
+                        "N = {n}"
+                    );
+                }
+            }
+            assert!(
+                t.shape_columns(ShapeId::new(1), Variant::Identity)
+                    .is_none()
+            );
         }
     }
 

@@ -25,6 +25,11 @@ std::thread_local! {
     pub(super) static WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Frames answered by the walk that started on a one-way cell, on this test's thread.
     pub(super) static ONE_WAY_WALKS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    /// From how many pixels left a walk tries to take them at once (`run_from`), on this
+    /// test's thread: from any, so that every walk's pixels meet the runs.
+    pub(super) static RUNS_FROM: core::cell::Cell<u32> = const { core::cell::Cell::new(1) };
+    /// Pixels a walk took at once (`run_on_ground_row`), on this test's thread.
+    pub(super) static RUN_PIXELS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     /// Whether `lift_past` takes strips for whole-box feet on this test's thread.
     pub(super) static BY_STRIPS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
     /// Climbs whose heights answered (`lift_over`: a wall, or the lift to go on from), on
@@ -427,6 +432,47 @@ fn shortcuts_change_nothing_on_the_ground() {
         one_way_walks * 400 > frames,
         "walks on one-way ground on {one_way_walks} of {frames} frames"
     );
+}
+
+/// Fast walkers (up to 16 px a frame) dropped onto random ground and blocks, on the
+/// default tiles and on tiles of 8, 12 and 32 px: a walk takes most of its pixels at once
+/// over a row of ground cells, each as the path would.
+#[test]
+fn shortcuts_change_nothing_walking_fast() {
+    for n in [16].into_iter().chain(read_sizes([8, 12, 32])) {
+        let size = i32::from(n);
+        let walker = (actor(), 0..5 * size).prop_map(move |(mut a, x)| {
+            (a.x, a.y) = (x, 4 * size);
+            a
+        });
+        let inputs = prop::collection::vec(
+            (prop::bool::weighted(0.03), prop::bool::weighted(0.02)),
+            20..40,
+        );
+        let maps = prop_oneof![3 => terrain(), 1 => map_of(blocky_cell()), 1 => map()];
+        let case = (maps, Just(Vec::new()), walker, -4096..4096i32, inputs);
+        RUNS_FROM.set(super::walk::RUN_FROM);
+        let (walks, runs) = (WALKS.get(), RUN_PIXELS.get());
+        let (taken, frames) = compare_frames_on(tables_of_size(n), 1500, case, |world, start| {
+            world.unstick(start);
+        });
+        let (walks, runs) = (WALKS.get() - walks, RUN_PIXELS.get() - runs);
+        RUNS_FROM.set(1);
+        assert!(
+            taken * 4 > frames,
+            "N = {n}: shortcuts taken on {taken} of {frames} frames"
+        );
+        assert!(
+            walks * 20 > frames,
+            "N = {n}: walks on {walks} of {frames} frames"
+        );
+        // On these 5×5-cell maps the walkers meet a wall or an edge every few frames:
+        // 700 to 2,000 pixels at once in 44,000 frames.
+        assert!(
+            runs * 100 > frames,
+            "N = {n}: {runs} pixels taken at once in {frames} frames"
+        );
+    }
 }
 
 /// Actors of whole-box feet standing still on random ground (half a pixel sideways per

@@ -28,6 +28,10 @@
 //! meet (a fall off a ledge, a climb under an overhang, a one-way cell in the row of the
 //! feet) leaves the frame to the path, with the actor untouched.
 //!
+//! With [`RUN_FROM`] pixels or more left in the frame, a walk first takes as many as it
+//! can at once over one row of ground cells (`run`), by these rules read from the cells'
+//! column masks; the pixels a run leaves are taken one by one here.
+//!
 //! Positions here are a step's away from the edge of the world (`World::clear_of_edge`
 //! holds, or no shortcut is tried), so every sum below stays far inside `i32`: they wrap
 //! rather than saturate.
@@ -100,7 +104,26 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let (mut moved, mut support) = (false, NO_SUPPORT);
         let mut blocked_x = false;
         let mut sky = Sky::UNREAD;
-        for _ in 0..ax {
+        let mut left = ax;
+        // Where a run last stopped (`Self::run_start`).
+        let mut tried = (i32::MIN, i32::MIN);
+        while left != 0 {
+            if left >= run_from() && self.run_start(here, right) != tried {
+                let run = self.run_on_ground_row(here, right, &gait, support, left);
+                if run.taken != 0 {
+                    (here, support, moved) = (run.here, run.support, true);
+                    left = left.wrapping_sub(run.taken);
+                }
+                if run.wall {
+                    blocked_x = true;
+                    break;
+                }
+                if left == 0 {
+                    break;
+                }
+                tried = self.run_start(here, right);
+            }
+            left = left.wrapping_sub(1);
             match self.walk_pixel(here, right, &gait, support, &mut sky)? {
                 Some((next, column)) => {
                     here = next;
@@ -255,6 +278,22 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         Some(Some((lifted, lead)))
     }
 
+    /// Where a run from `here` (`right` or left) would start: its ground row (the cell row
+    /// of the row under the feet) and the tile column of the column ahead. A run that
+    /// stopped is not tried again from the same: it would stop there again.
+    #[inline(always)]
+    fn run_start(self, here: Rect, right: bool) -> (i32, i32) {
+        let lead = if right {
+            here.x1.wrapping_add(1)
+        } else {
+            here.x0.wrapping_sub(1)
+        };
+        (
+            self.grid.tile_of(here.y0.wrapping_sub(1)),
+            self.grid.tile_of(lead),
+        )
+    }
+
     /// Whether the row right under box `r` holds ground: a pixel down from it is refused.
     fn ground_right_under(self, r: Rect, gait: &Gait) -> bool {
         let rows = gait.one_way_rows(&self.grid, r);
@@ -292,7 +331,25 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
 
 /// No column known to hold the ground under a walker's box: a column left of every box a
 /// walk can reach (a step's away from the edge of the world).
-const NO_SUPPORT: i32 = i32::MIN;
+pub(super) const NO_SUPPORT: i32 = i32::MIN;
+
+/// A walk takes pixels at once ([`Mover::run_on_ground_row`]) from this many left in its
+/// frame. A run finds its cells first: for fewer pixels that costs more than it saves
+/// (`bash firmware/bench.sh`, the growth table at 0.5 to 2 px a frame and both crowds,
+/// whose walkers take 1 to 2.5 px a frame).
+pub(super) const RUN_FROM: u32 = 4;
+
+/// [`RUN_FROM`], except in the tests: there runs start from a single pixel left
+/// (`tests::RUNS_FROM`), so that they meet every case the walk's pixels do.
+#[cfg(test)]
+fn run_from() -> u32 {
+    super::tests::RUNS_FROM.with(core::cell::Cell::get)
+}
+
+#[cfg(not(test))]
+const fn run_from() -> u32 {
+    RUN_FROM
+}
 
 /// No cell column known to hold the ground under a box (`Mover::stand_on_plain_ground`):
 /// left of every cell a box a step's away from the edge of the world covers.
@@ -311,13 +368,13 @@ pub(super) enum Ground {
 }
 
 /// How a walker walks: its settings as the walk uses them.
-struct Gait {
+pub(super) struct Gait {
     /// The highest rise it climbs: the wall height − 1.
-    climb: i32,
+    pub(super) climb: i32,
     /// How far it sticks down, plus one: the wall height.
-    reach: i32,
+    pub(super) reach: i32,
     /// Whether it sticks to the ground below at all.
-    sticks: bool,
+    pub(super) sticks: bool,
     /// The cell row of one-way cells it drops through (`i32::MAX`: none); they never
     /// meet it, so only those below it and below its feet are known to be ground.
     dropped_row: i32,

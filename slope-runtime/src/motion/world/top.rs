@@ -244,7 +244,7 @@ impl<M: TileMap> Grid<'_, M> {
     /// `Tables::columns_top`, out of line: inlined, the tables' fields would be loaded on
     /// every query, whether it meets a shape or not.
     #[inline(never)]
-    pub(super) fn columns_top(
+    pub(crate) fn columns_top(
         &self,
         id: ShapeId,
         variant: Variant,
