@@ -233,27 +233,27 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         gait: &Gait,
     ) -> Option<(i32, i32)> {
         let grid = &self.grid;
-        let (btx, bpx) = grid.split(back);
-        if btx == run.lead_tx && grid.tables.column_of(run.lead_cell, bpx) >> run.feet & 1 != 0 {
+        let (tx, px) = grid.split(back);
+        if tx == run.lead_tx && grid.tables.column_of(run.lead_cell, px) >> run.feet & 1 != 0 {
             return Some((run.feet, back));
         }
-        self.stick_in_row(run, back, (x0, x1), gait)
+        self.stick_in_row(run, (back, tx, px), (x0, x1), gait)
     }
 
-    /// [`Self::ground_after`] past the trailing pixel in the column ahead's cell.
+    /// [`Self::ground_after`] past the trailing pixel in the column ahead's cell: the
+    /// trailing column `back`, in tile column `tx` at `px`.
     #[inline(never)]
     fn stick_in_row(
         self,
         run: &Run,
-        back: i32,
+        (back, tx, px): (i32, i32, i32),
         (x0, x1): (i32, i32),
         gait: &Gait,
     ) -> Option<(i32, i32)> {
         let grid = &self.grid;
-        let (btx, bpx) = grid.split(back);
-        if btx != run.lead_tx {
-            let cell = self.ground_cell(btx, run.ty)?;
-            if grid.tables.column_of(cell, bpx) >> run.feet & 1 != 0 {
+        if tx != run.lead_tx {
+            let cell = self.ground_cell(tx, run.ty)?;
+            if grid.tables.column_of(cell, px) >> run.feet & 1 != 0 {
                 return Some((run.feet, back));
             }
         }

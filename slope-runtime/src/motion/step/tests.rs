@@ -389,16 +389,21 @@ fn shortcuts_change_nothing_on_other_tile_sizes() {
         let (taken, frames) = compare_frames_on(tables_of_size(n), 1500, case, |world, start| {
             world.unstick(start);
         });
-        let walks = WALKS.get() - walks;
-        assert!(
-            taken * 4 > frames,
-            "N = {n}: shortcuts taken on {taken} of {frames} frames"
-        );
-        assert!(
-            walks * 20 > frames,
-            "N = {n}: walks on {walks} of {frames} frames"
-        );
+        assert_shortcuts_and_walks(n, taken, WALKS.get() - walks, frames);
     }
+}
+
+/// Checks that the shortcuts answered at least a quarter of `frames` on tiles of `n` px,
+/// and the walk by heights a twentieth (`walks`), or the comparison says little.
+fn assert_shortcuts_and_walks(n: u8, taken: usize, walks: usize, frames: usize) {
+    assert!(
+        taken * 4 > frames,
+        "N = {n}: shortcuts taken on {taken} of {frames} frames"
+    );
+    assert!(
+        walks * 20 > frames,
+        "N = {n}: walks on {walks} of {frames} frames"
+    );
 }
 
 /// Walkers dropped onto random ground, for long enough to land and walk its slopes,
@@ -458,14 +463,7 @@ fn shortcuts_change_nothing_walking_fast() {
         });
         let (walks, runs) = (WALKS.get() - walks, RUN_PIXELS.get() - runs);
         RUNS_FROM.set(1);
-        assert!(
-            taken * 4 > frames,
-            "N = {n}: shortcuts taken on {taken} of {frames} frames"
-        );
-        assert!(
-            walks * 20 > frames,
-            "N = {n}: walks on {walks} of {frames} frames"
-        );
+        assert_shortcuts_and_walks(n, taken, walks, frames);
         // On these 5×5-cell maps the walkers meet a wall or an edge every few frames:
         // 700 to 2,000 pixels at once in 44,000 frames.
         assert!(
