@@ -39,6 +39,9 @@ struct Run {
     lead_tx: i32,
     lead_cell: CellColumns,
     head_clear: bool,
+    /// The lowest row of cells whose one-way cells are air wherever the feet stand in the
+    /// ground row (`OneWayRows::air_from` of the highest feet).
+    air_from: i32,
 }
 
 /// Where a run ended ([`Mover::run_on_ground_row`]): the box, a column of it known to hold
@@ -67,6 +70,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     ) -> RunEnd {
         let grid = &self.grid;
         let (ty, feet) = grid.split(here.y0.wrapping_sub(1));
+        // The box with its feet on the ground row's top row.
+        let highest = Rect {
+            y0: grid.tile_origin(ty.wrapping_add(1)),
+            ..here
+        };
         let mut run = Run {
             ty,
             feet,
@@ -74,6 +82,7 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
             lead_tx: i32::MIN,
             lead_cell: CellColumns::EMPTY,
             head_clear: false,
+            air_from: gait.one_way_rows(grid, highest).air_from,
         };
         let (step, mut back, mut front) = if right {
             (1, here.x0, here.x1)
@@ -159,7 +168,11 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
         let mut row = run.ty;
         while row < grid.tile_of(head) {
             row = row.wrapping_add(1);
-            if !grid.map.row_is_empty(tx, tx, row) {
+            // One-way cells the feet cannot reach from the ground row are air to the
+            // column ahead's lookup, as to the walk's.
+            let cell = grid.map.cell(tx, row);
+            let air = cell.is_empty() || (cell.one_way && row >= run.air_from);
+            if !air {
                 return false;
             }
         }

@@ -393,7 +393,7 @@ impl Gait {
     /// feet are above them: they count for every pixel down, see `OneWay::Below`), those
     /// it cannot reach are air.
     #[inline(always)]
-    fn one_way_rows<M>(&self, grid: &Grid<'_, M>, here: Rect) -> OneWayRows {
+    pub(super) fn one_way_rows<M>(&self, grid: &Grid<'_, M>, here: Rect) -> OneWayRows {
         OneWayRows {
             solid_below: grid.tile_of(here.y0).min(self.dropped_row),
             // A step's away from the edge of the world: no overflow.
