@@ -244,8 +244,8 @@
 //! | `agb_fixnum` | off | `slope_runtime::fixnum`: velocities as agb's `Num<i32, 8>` (adds `agb_fixnum`, MPL-2.0) |
 //!
 //! Without the first three, the repository's Cortex-M0 game (a Tiled level of 16-px tiles
-//! with slopes, a one-way ledge and a lift, 8 actors with box feet) links 15,868 bytes of
-//! the runtime's code instead of 28,532 (`bash firmware/bench.sh`, which checks that it
+//! with slopes, a one-way ledge and a lift, 8 actors with box feet) links 17,908 bytes of
+//! the runtime's code instead of 31,272 (`bash firmware/bench.sh`, which checks that it
 //! plays the same either way). Box-feet actors move exactly alike with or without them.
 //! Without `equal_slope_speed`, [`World::ground_angle`] is still there for a game that asks.
 //!
