@@ -4,12 +4,13 @@
 //!
 //! While the feet stay in one row of cells (the ground row: the row under the feet, or
 //! the feet's own row), whose cells under the box and ahead are empty, full or shape
-//! cells, none of them one-way, and the cells over the column ahead are empty up to the
-//! head, a pixel sideways is decided by bits of the ground row's column masks alone:
+//! cells, none of them one-way, and the cells over the column ahead up to the head are
+//! empty or one-way cells out of the feet's reach (air to the walk, `OneWayRows`), a
+//! pixel sideways is decided by bits of the ground row's column masks alone:
 //!
-//! - the column ahead's top is its mask's highest bit (the cells over it are empty, and
-//!   a top over the head is left to the pixel's own lookup, which sees the column up to
-//!   the head only);
+//! - the column ahead's top is its mask's highest bit (the cells over it are air to it,
+//!   and a top over the head is left to the pixel's own lookup, which sees the column up
+//!   to the head only);
 //! - the rows a climb adds over the head are clear over the ground row where their cells
 //!   are empty; in the ground row, where no column of the box holds a solid pixel over
 //!   its feet. That is found once, at the first climb that needs it, and then stays so:
@@ -153,7 +154,8 @@ impl<M: TileMap, P: AsRef<[Platform]>> Mover<'_, '_, M, P> {
     }
 
     /// The column ahead enters tile column `tx`: its ground cell (none one-way), with the
-    /// cells over it empty up to the head. Whether the run goes on.
+    /// cells over it up to the head empty or one-way out of the feet's reach. Whether the
+    /// run goes on.
     #[inline(never)]
     fn enter_column(self, run: &mut Run, tx: i32) -> bool {
         let grid = &self.grid;
