@@ -337,7 +337,8 @@ impl<'a> Tables<'a> {
         CellColumns::fixed(u32::MAX >> 32u8.saturating_sub(self.tile_size).min(31))
     }
 
-    /// Column `column` (inside the tile) of the cell `cell` says where, bit y = row y.
+    /// Column `column` (inside the tile) of the cell whose columns `cell` locates, bit y =
+    /// row y.
     #[inline(always)]
     pub(crate) fn column_of(&self, cell: CellColumns, column: i32) -> u32 {
         if cell.step == 0 {
@@ -488,8 +489,9 @@ impl<'a> Tables<'a> {
     }
 }
 
-/// The columns of one cell (`Tables::cell_columns`), found once and read column by
-/// column with `Tables::column_of`: a shape's variant columns from the first byte of its
+/// The columns of one cell (`Tables::shape_columns`, `Tables::full_columns`,
+/// [`CellColumns::EMPTY`]), found once and read column by column with
+/// `Tables::column_of`: a shape's variant columns from the first byte of its
 /// column 0 (`at`), `step` bytes from one column to the next (negative under an X mirror);
 /// or, with `step` 0, the same mask `fixed` in every column (an empty or a full cell).
 #[derive(Clone, Copy, Debug)]
