@@ -637,18 +637,22 @@ mod tests {
         }
     }
 
+    /// A xorshift generator from `seed`: the same random bitmaps on every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// A cell's columns found once and read column by column (the walk's runs) are the
     /// variant's pixels, on random bitmaps of every tile size up to 32 px, every variant;
     /// a full cell's are all solid; wider tiles are refused.
     #[test]
     fn cell_columns_are_the_variants_pixels() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(0x2545_F491_4F6C_DD1Du64);
         for n in read_sizes([4, 7, 8, 9, 12, 16, 17, 24, 31, 32, 33, 48, 64]) {
             let size = i32::from(n);
             let inside = if n == 64 { u64::MAX } else { (1 << n) - 1 };
@@ -691,13 +695,7 @@ mod tests {
     /// random row ranges.
     #[test]
     fn columns_top_on_every_tile_size_is_the_highest_solid_pixel() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut found = 0;
         for n in read_sizes([4, 7, 8, 9, 12, 16, 17, 24, 31, 32, 33, 48, 64]) {
             let size = i32::from(n);
